@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { users } from './db/schema/index.js';
+import { NOT_FOUND_BODY, registerErrorHandler } from './errors.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { createLocalStorage, type Storage } from './lib/storage.js';
+import { createS3StorageIfConfigured } from './lib/s3-storage.js';
+import { registerModules } from './modules/index.js';
+import { seedDemoAccount } from './modules/auth/demo-seed.js';
+import { createTokenService, registerAuth } from './plugins/auth.js';
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from config (tests). */
+  database?: Database;
+  mailer?: Mailer;
+  storage?: Storage;
+  logger?: boolean;
+}
+
+/** Builds the HTTP app: plugins, the API under /api, and the built front end. Never listens. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  await migrate(database);
+  const closers: (() => Promise<void> | void)[] = [];
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    // Only behind a known proxy may X-Forwarded-For name the client (else rate limits could be dodged).
+    trustProxy: config.TRUST_PROXY,
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer:
+      opts.mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: (m) => app.log.info(m) }),
+    storage: opts.storage ?? createS3StorageIfConfigured(config) ?? createLocalStorage(path.join(config.dataDir, 'files')),
+    tokens: createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MIN),
+    onClose: (fn) => closers.push(fn),
+  };
+  app.addHook('onClose', async () => {
+    for (const fn of closers.reverse()) await fn();
+    if (!opts.database) await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'blob:', 'data:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const origins = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  if (origins.length) await app.register(cors, { origin: origins, credentials: true });
+  await app.register(multipart, { limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 10, fields: 20 } });
+  await app.register(rateLimit, { global: false });
+  registerErrorHandler(app);
+  registerAuth(app, ctx.tokens, async (id) => {
+    const rows = await ctx.db.select({ since: users.sessionsRevokedAt }).from(users).where(eq(users.id, id)).limit(1);
+    return rows[0] ? { since: rows[0].since } : null;
+  });
+
+  await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
+  app.get('/healthz', async () => ({ ok: true }));
+  registerWebApp(app, config.webDistDir);
+  if (config.SEED_DEMO) await seedDemoAccount(ctx, (m) => app.log.info(m));
+  return { app, ctx };
+}
+
+/** Serves the built SPA: files as they are, index.html for any other GET outside /api. */
+function registerWebApp(app: FastifyInstance, distDir: string): void {
+  const built = existsSync(path.join(distDir, 'index.html'));
+  if (built) app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  else app.log.warn(`front end not built (${distDir}); run npm run build`);
+  app.setNotFoundHandler((req, reply) => {
+    if (built && req.method === 'GET' && !req.url.startsWith('/api/') && !path.extname(req.url.split('?')[0])) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(NOT_FOUND_BODY);
+  });
+}

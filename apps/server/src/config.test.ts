@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'plansight-config-'));
+
+describe('loadConfig', () => {
+  it('uses embedded defaults and keeps a generated JWT secret in DATA_DIR', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.embedded).toBe(true);
+    expect(first.PORT).toBe(3000);
+    expect(first.SEED_DEMO).toBe(true);
+    expect(first.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(first.JWT_SECRET).toBe(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim());
+    expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(first.JWT_SECRET);
+  });
+
+  it('switches to PostgreSQL and turns the demo seed off with DATABASE_URL', () => {
+    const cfg = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u:p@localhost:5432/db', JWT_SECRET: 'x'.repeat(40) });
+    expect(cfg.embedded).toBe(false);
+    expect(cfg.SEED_DEMO).toBe(false);
+  });
+
+  it('lists every invalid variable at once', () => {
+    try {
+      loadConfig({ DATA_DIR: tempDir(), PORT: 'abc', ROLE: 'boss', JWT_SECRET: 'short' });
+      expect.unreachable('loadConfig accepted invalid configuration');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const msg = (err as Error).message;
+      expect(msg).toContain('PORT');
+      expect(msg).toContain('ROLE');
+      expect(msg).toContain('JWT_SECRET must be at least 32 characters');
+    }
+  });
+
+  it('requires JWT_SECRET in production on PostgreSQL', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@localhost/db' }),
+    ).toThrow(/JWT_SECRET: required/);
+  });
+
+  it('strips a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://app.example.com/' }).PUBLIC_URL).toBe('https://app.example.com');
+  });
+});

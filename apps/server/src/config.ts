@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads. Documented in README.md ("Configuration"). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool.default(false),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_MIN: z.coerce.number().int().positive().default(720),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Plansight <no-reply@plansight.local>'),
+  SUPPORT_EMAIL: z.string().email().default('support@plansight.local'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z.string().default(''),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(50),
+  /** all: HTTP + job worker in one process; web: HTTP only; worker: jobs only. */
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  SEED_DEMO: bool.optional(),
+  LOGIN_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO'> {
+  JWT_SECRET: string;
+  PUBLIC_URL: string;
+  SEED_DEMO: boolean;
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+  /** True when no DATABASE_URL: embedded PGlite under DATA_DIR. */
+  embedded: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses and validates the environment once. Fails fast with every invalid variable listed.
+ * In embedded mode a missing JWT_SECRET is generated once and kept in DATA_DIR/jwt-secret.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const embedded = !e.DATABASE_URL;
+  let jwtSecret = e.JWT_SECRET;
+  if (!jwtSecret) {
+    if (e.NODE_ENV === 'production' && !embedded) {
+      throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production with DATABASE_URL');
+    }
+    mkdirSync(dataDir, { recursive: true });
+    const file = path.join(dataDir, 'jwt-secret');
+    if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('hex'), { mode: 0o600 });
+    jwtSecret = readFileSync(file, 'utf8').trim();
+  }
+  return {
+    ...e,
+    JWT_SECRET: jwtSecret,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    SEED_DEMO: e.SEED_DEMO ?? embedded,
+    dataDir,
+    embedded,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    ...overrides,
+  };
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The one drizzle type the repositories use, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Runs raw SQL; used by the migrator and by pg-boss (its `db.executeSql` adapter). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+
+export interface Database {
+  db: Db;
+  executeSql: ExecuteSql;
+  /** Runs a multi-statement SQL script (migrations). */
+  execScript: (sql: string) => Promise<void>;
+  kind: 'pglite' | 'postgres';
+  /** For pg-boss on PostgreSQL: its own pool from the URL. */
+  connectionString?: string;
+  close: () => Promise<void>;
+}
+
+/** PostgreSQL when a URL is given, otherwise embedded PGlite stored under `dataDir/db` (or in memory). */
+export async function openDatabase(opts: { url?: string; dataDir?: string; inMemory?: boolean }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      connectionString: opts.url,
+      executeSql: async (text, values) => pool.query(text, values as any[]),
+      execScript: async (sql) => {
+        await pool.query(sql);
+      },
+      close: () => pool.end(),
+    };
+  }
+  let dir: string | undefined;
+  if (!opts.inMemory) {
+    dir = path.join(opts.dataDir ?? './data', 'db');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    executeSql: async (text, values) => {
+      const res = await client.query(text, values as any[]);
+      return { rows: res.rows as any[] };
+    },
+    execScript: async (sql) => {
+      await client.exec(sql);
+    },
+    close: () => client.close(),
+  };
+}

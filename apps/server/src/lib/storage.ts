@@ -1,0 +1,28 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded originals, rendered PNGs and attachments live. Keys are relative, slash-separated. */
+export interface Storage {
+  put: (key: string, body: Uint8Array, contentType: string) => Promise<void>;
+  get: (key: string) => Promise<Buffer>;
+  delete: (key: string) => Promise<void>;
+}
+
+function safeKey(key: string): string {
+  const norm = path.posix.normalize(key);
+  if (norm.startsWith('..') || path.isAbsolute(norm)) throw new Error(`unsafe storage key: ${key}`);
+  return norm;
+}
+
+/** Local disk under `root` (DATA_DIR/files by default). */
+export function createLocalStorage(root: string): Storage {
+  const full = (key: string) => path.join(root, safeKey(key));
+  return {
+    put: async (key, body) => {
+      await mkdir(path.dirname(full(key)), { recursive: true });
+      await writeFile(full(key), body);
+    },
+    get: (key) => readFile(full(key)),
+    delete: (key) => rm(full(key), { force: true }),
+  };
+}

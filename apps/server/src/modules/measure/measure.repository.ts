@@ -1,0 +1,156 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { AnalysisResult } from '@plansight/engine';
+import type { Db } from '../../db/client.js';
+import { measureAnalyses, measureRoomEdits, measureSettings } from '../../db/schema/measure.js';
+import { projects } from '../../db/schema/projects.js';
+
+export type SettingsRow = typeof measureSettings.$inferSelect;
+export type AnalysisRow = Omit<typeof measureAnalyses.$inferSelect, 'params' | 'result'> & {
+  params: AnalysisParams;
+  result: AnalysisResult | null;
+};
+export type RoomEditRow = typeof measureRoomEdits.$inferSelect;
+
+/** Everything the engine is run with; a change of any of them is a new run. */
+export interface AnalysisParams {
+  page: number;
+  scale: number;
+  paper: string;
+  scaleRatio: string;
+  ceilingHeightMm: number;
+  minRoomWidthMm: number;
+  minRoomHeightMm: number;
+}
+
+export const paramsKey = (p: AnalysisParams) =>
+  JSON.stringify([p.page, p.scale, p.paper, p.ceilingHeightMm, p.minRoomWidthMm, p.minRoomHeightMm]);
+
+const olderThan = (col: typeof measureAnalyses.heartbeatAt | typeof measureAnalyses.queuedAt, ms: number) =>
+  lt(col, sql`now() - (${Math.max(0, Math.round(ms))}::int * interval '1 millisecond')`);
+
+export async function getSettings(db: Db, projectId: string): Promise<SettingsRow | undefined> {
+  const [row] = await db.select().from(measureSettings).where(eq(measureSettings.projectId, projectId));
+  return row;
+}
+
+export async function upsertSettings(db: Db, v: Omit<SettingsRow, 'createdAt' | 'updatedAt'>): Promise<SettingsRow> {
+  const [row] = await db.insert(measureSettings).values(v).onConflictDoUpdate({
+    target: measureSettings.projectId,
+    set: { scaleRatio: v.scaleRatio, scaleNumber: v.scaleNumber, paperSize: v.paperSize, ceilingHeightMm: v.ceilingHeightMm, updatedAt: sql`now()` },
+  }).returning();
+  return row;
+}
+
+export async function getAnalysis(db: Db, projectId: string): Promise<AnalysisRow | undefined> {
+  const [row] = await db.select().from(measureAnalyses).where(eq(measureAnalyses.projectId, projectId));
+  return row as AnalysisRow | undefined;
+}
+
+/**
+ * Starts a new run unless one with the same inputs is queued, running or done (then the caller joins it).
+ * A failed run with the same inputs is restarted only when `restartFailed`. One statement, so two requests
+ * at once start one run. A started run clears the old result and the project's has_result.
+ */
+export async function startRun(db: Db, projectId: string, runId: string, params: AnalysisParams, restartFailed: boolean): Promise<boolean> {
+  const key = paramsKey(params);
+  return db.transaction(async (tx) => {
+    const started = await tx.insert(measureAnalyses).values({ projectId, runId, params, paramsKey: key, status: 'queued' })
+      .onConflictDoUpdate({
+        target: measureAnalyses.projectId,
+        set: {
+          runId, params, paramsKey: key, status: 'queued', attempts: 0, result: null, error: null, errorCode: null,
+          queuedAt: sql`now()`, startedAt: null, heartbeatAt: null, finishedAt: null, updatedAt: sql`now()`,
+        },
+        setWhere: restartFailed
+          ? sql`${measureAnalyses.paramsKey} <> ${key} OR ${measureAnalyses.status} = 'failed'`
+          : sql`${measureAnalyses.paramsKey} <> ${key}`,
+      })
+      .returning({ runId: measureAnalyses.runId });
+    if (started.length === 0) return false;
+    await tx.update(projects).set({ hasResult: false, updatedAt: sql`now()` }).where(eq(projects.id, projectId));
+    return true;
+  });
+}
+
+/** Takes the run's lease: a queued run, or a running one whose worker stopped beating (it died). */
+export async function claimRun(db: Db, projectId: string, runId: string, staleMs: number): Promise<AnalysisRow | undefined> {
+  const [row] = await db.update(measureAnalyses)
+    .set({ status: 'processing', attempts: sql`${measureAnalyses.attempts} + 1`, startedAt: sql`now()`, heartbeatAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(
+      eq(measureAnalyses.projectId, projectId), eq(measureAnalyses.runId, runId),
+      or(eq(measureAnalyses.status, 'queued'), and(eq(measureAnalyses.status, 'processing'), olderThan(measureAnalyses.heartbeatAt, staleMs))),
+    ))
+    .returning();
+  return row as AnalysisRow | undefined;
+}
+
+const running = (projectId: string, runId: string) =>
+  and(eq(measureAnalyses.projectId, projectId), eq(measureAnalyses.runId, runId), eq(measureAnalyses.status, 'processing'));
+
+export async function beat(db: Db, projectId: string, runId: string): Promise<void> {
+  await db.update(measureAnalyses).set({ heartbeatAt: sql`now()` }).where(running(projectId, runId));
+}
+
+/** Stores the result and sets has_result, only if this run still holds the lease. */
+export async function finishRun(db: Db, projectId: string, runId: string, result: AnalysisResult): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const done = await tx.update(measureAnalyses)
+      .set({ status: 'done', result, error: null, errorCode: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(running(projectId, runId)).returning({ runId: measureAnalyses.runId });
+    if (done.length === 0) return false;
+    await tx.update(projects).set({ hasResult: true, updatedAt: sql`now()` }).where(eq(projects.id, projectId));
+    return true;
+  });
+}
+
+export async function failRun(db: Db, projectId: string, runId: string, error: string, errorCode: string): Promise<void> {
+  await db.update(measureAnalyses)
+    .set({ status: 'failed', error, errorCode, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(running(projectId, runId));
+}
+
+/** Gives the lease back (to be retried): after a transient error, or when this process shuts down mid-run. */
+export async function releaseRun(db: Db, projectId: string, runId: string, error: string | null): Promise<void> {
+  await db.update(measureAnalyses)
+    .set({ status: 'queued', error, heartbeatAt: null, queuedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(running(projectId, runId));
+}
+
+/**
+ * Puts back in the queue every run whose worker died (no heartbeat for `staleMs`, or any running run when
+ * `orphanAll`, i.e. embedded PGlite where no other process can hold one) and every queued run waiting longer
+ * than `resendMs` (its job may have been lost). Returns them so the caller sends their jobs again.
+ */
+export async function requeueStale(db: Db, opts: { staleMs: number; resendMs: number; orphanAll: boolean }) {
+  const deadWorker = opts.orphanAll
+    ? eq(measureAnalyses.status, 'processing')
+    : and(eq(measureAnalyses.status, 'processing'), olderThan(measureAnalyses.heartbeatAt, opts.staleMs));
+  const lost = and(eq(measureAnalyses.status, 'queued'), olderThan(measureAnalyses.queuedAt, opts.resendMs));
+  return db.update(measureAnalyses)
+    .set({ status: 'queued', heartbeatAt: null, queuedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(or(deadWorker, lost))
+    .returning({ projectId: measureAnalyses.projectId, runId: measureAnalyses.runId });
+}
+
+export async function findProjectFile(db: Db, projectId: string) {
+  const [row] = await db.select({ pdfKey: projects.pdfKey }).from(projects).where(eq(projects.id, projectId));
+  return row;
+}
+
+export async function getRoomEdits(db: Db, projectId: string, roomIds?: string[]): Promise<RoomEditRow[]> {
+  const where = roomIds ? and(eq(measureRoomEdits.projectId, projectId), inArray(measureRoomEdits.roomId, roomIds)) : eq(measureRoomEdits.projectId, projectId);
+  return db.select().from(measureRoomEdits).where(where);
+}
+
+export async function upsertRoomEdit(db: Db, projectId: string, roomId: string, patch: { label?: string; excluded?: boolean }): Promise<RoomEditRow> {
+  const set = {
+    updatedAt: sql`now()`,
+    ...(patch.label !== undefined ? { label: patch.label } : {}),
+    ...(patch.excluded !== undefined ? { excluded: patch.excluded } : {}),
+  };
+  const [row] = await db.insert(measureRoomEdits)
+    .values({ projectId, roomId, label: patch.label ?? null, excluded: patch.excluded ?? false })
+    .onConflictDoUpdate({ target: [measureRoomEdits.projectId, measureRoomEdits.roomId], set })
+    .returning();
+  return row;
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { projectIdParamsSchema, projectListQuerySchema, type PlanStatus, type Project, type ProjectListResponse } from '@plansight/contracts';
+import type { AppContext } from '../../context.js';
+import { notFound, parseOr422 } from '../../errors.js';
+import { createProject } from './project-create.service.js';
+import { uploadErrors } from './project-errors.js';
+import { signedPngUrl, verifyPngSignature } from './png-url.js';
+import { findOwnProject, findPlan, findProjectById, listProjects, type ProjectRow } from './projects.repository.js';
+
+/** Wire shape of one project; `filename` is the display name the client sent; the PNG URL is signed. */
+function toDto(r: ProjectRow, secret: string): Project {
+  return {
+    project_id: r.id, project_name: r.name, name: r.name, title: r.name,
+    filename: r.name, original_filename: r.originalFilename, has_result: r.hasResult,
+    s3_png_url: r.pngKey ? signedPngUrl(secret, r.id) : null,
+    page_no: r.pageNo, page_count: r.pageCount, created_at: r.createdAt ? r.createdAt.toISOString() : null,
+  };
+}
+
+interface UploadForm { bytes: Buffer | null; originalFilename: string; fields: Record<string, string> }
+
+/** Reads the multipart body; the plugin's fileSize limit turns into the spec-style 413 message. */
+async function readUpload(req: FastifyRequest, maxMb: number): Promise<UploadForm> {
+  const form: UploadForm = { bytes: null, originalFilename: '', fields: {} };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') {
+          form.bytes = bytes;
+          form.originalFilename = part.filename;
+        }
+      } else form.fields[part.fieldname] = String(part.value);
+    }
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadErrors.tooLarge(maxMb);
+    throw e;
+  }
+  return form;
+}
+
+function parsePageNo(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') throw uploadErrors.pageRequired();
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw uploadErrors.pageNotPositive();
+  return n;
+}
+
+/** Routes of the projects module: list, plan status, upload, get one and its page PNG (owner only). */
+export async function projectRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  api.get('/user/projects/plan-status', { preHandler: api.authenticate }, async (req): Promise<PlanStatus> => {
+    const plan = await findPlan(ctx.db, req.userId!);
+    if (!plan) throw notFound('User not found');
+    return { remaining: plan.remain, used: plan.used, total: plan.total, can_create_project: plan.remain > 0 };
+  });
+
+  api.get('/user/projects', { preHandler: api.authenticate }, async (req): Promise<ProjectListResponse> => {
+    const q = parseOr422(projectListQuerySchema, req.query, 'query');
+    const [{ rows, total }, plan] = await Promise.all([listProjects(ctx.db, req.userId!, q), findPlan(ctx.db, req.userId!)]);
+    const totalPages = Math.ceil(total / q.limit);
+    return {
+      projects: rows.map((r) => toDto(r, ctx.config.JWT_SECRET)), total_count: total, total_pages: totalPages,
+      has_next: q.page < totalPages, has_prev: q.page > 1, remaining_plan: plan?.remain ?? 0, page: q.page,
+    };
+  });
+
+  api.post('/user/projects', { preHandler: api.authenticate }, async (req, reply) => {
+    const form = await readUpload(req, ctx.config.MAX_UPLOAD_MB);
+    if (!form.bytes) throw uploadErrors.fileRequired();
+    const pageNo = parsePageNo(form.fields.pageno);
+    const name = (form.fields.filename ?? '').trim() || form.originalFilename.replace(/\.pdf$/i, '').trim();
+    if (!name) throw uploadErrors.nameRequired();
+    const row = await createProject(ctx, {
+      userId: req.userId!, bytes: form.bytes, filename: name.slice(0, 200), originalFilename: form.originalFilename.slice(0, 255), pageNo,
+    });
+    return reply.code(201).send(toDto(row, ctx.config.JWT_SECRET));
+  });
+
+  // Loadable by an <img> through the signed URL, or with the owner's bearer token.
+  api.get('/user/projects/:id/page.png', async (req, reply) => {
+    const parsed = projectIdParamsSchema.safeParse(req.params);
+    if (!parsed.success) throw notFound('Project not found');
+    const { exp, sig } = req.query as Record<string, unknown>;
+    let row: ProjectRow | undefined;
+    if (verifyPngSignature(ctx.config.JWT_SECRET, parsed.data.id, exp, sig)) row = await findProjectById(ctx.db, parsed.data.id);
+    else {
+      await api.authenticate(req);
+      row = await findOwnProject(ctx.db, req.userId, parsed.data.id);
+    }
+    if (!row?.pngKey) throw notFound('Project not found');
+    return reply.type('image/png').header('cache-control', 'private, max-age=300').send(await ctx.storage.get(row.pngKey));
+  });
+
+  api.get('/user/projects/:id', { preHandler: api.authenticate }, async (req) => {
+    const parsed = projectIdParamsSchema.safeParse(req.params);
+    if (!parsed.success) throw notFound('Project not found');
+    const row = await findOwnProject(ctx.db, req.userId!, parsed.data.id);
+    if (!row) throw notFound('Project not found');
+    return toDto(row, ctx.config.JWT_SECRET);
+  });
+}

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { loginResponseSchema, profileResponseSchema } from '@plansight/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailTokens, users } from '../src/db/schema/index.js';
+import { linkFromOutbox, post, signupBody, tokenOf, verifiedUser } from './auth-factories.js';
+import { createTestApp, testDbKind, type TestApp } from './helpers.js';
+
+describe(`accounts on ${testDbKind()}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT_PER_MIN: '1000' });
+  });
+  afterAll(async () => t?.close());
+
+  it('signs up, mails a single-use verify link, then logs in with 3 free plans', async () => {
+    const body = signupBody();
+    const reg = await post(t, '/api/auth/register', body);
+    expect(reg.statusCode).toBe(201);
+    expect(reg.json().email).toBe(body.email);
+    const link = linkFromOutbox(t, body.email, '/auth/verify');
+    expect(link).toMatch(new RegExp(`^${t.config.PUBLIC_URL}/auth/verify\\?token=`));
+
+    const early = await post(t, '/api/auth/login', { email: body.email, password: body.password });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().code).toBe('email_not_verified');
+    expect(early.json().detail).toMatch(/verify your email/i);
+
+    expect((await post(t, '/api/auth/verify-email', { token: tokenOf(link!) })).statusCode).toBe(200);
+    const again = await post(t, '/api/auth/verify-email', { token: tokenOf(link!) });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('invalid_token');
+
+    const res = await post(t, '/api/auth/login', { email: body.email.toUpperCase(), password: body.password });
+    expect(res.statusCode).toBe(200);
+    const login = loginResponseSchema.parse(res.json());
+    expect(login.token_type).toBe('bearer');
+    expect(login.user).toMatchObject({ email: body.email, company_name: 'Acme Painting', remain_plan: 3, used_plan: 0, total_plan: 3, can_create_project: true, email_verified: true });
+    expect(login.user.last_login).not.toBeNull();
+
+    const prof = await t.app.inject({ url: '/api/user/profile', headers: { authorization: `Bearer ${login.access_token}` } });
+    expect(prof.statusCode).toBe(200);
+    expect(profileResponseSchema.parse(prof.json()).user.id).toBe(login.user.id);
+  });
+
+  it('refuses a duplicate e-mail (any case) with a clear 409', async () => {
+    const body = signupBody();
+    expect((await post(t, '/api/auth/register', body)).statusCode).toBe(201);
+    const dup = await post(t, '/api/auth/register', { ...body, email: body.email.toUpperCase() });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ code: 'email_taken', detail: expect.stringMatching(/already exists/) });
+  });
+
+  it('answers invalid sign-up input with 422 and a detail list of {loc, msg, type}', async () => {
+    const res = await post(t, '/api/auth/register', signupBody({ email: 'not-an-email', companyName: '', confirmPassword: 'different-1' }));
+    expect(res.statusCode).toBe(422);
+    const detail = res.json().detail as { loc: string[]; msg: string; type: string }[];
+    expect(detail).toEqual(expect.arrayContaining([
+      expect.objectContaining({ loc: ['body', 'email'], msg: 'Please enter a valid email address' }),
+      expect.objectContaining({ loc: ['body', 'companyName'], msg: 'Company name is required' }),
+    ]));
+    for (const d of detail) expect(typeof d.type).toBe('string');
+    const mismatch = await post(t, '/api/auth/register', signupBody({ confirmPassword: 'different-1' }));
+    expect(mismatch.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'confirmPassword'], msg: 'Passwords do not match' })]);
+  });
+
+  it('stores passwords and e-mail tokens only as hashes', async () => {
+    const { email, password } = await verifiedUser(t);
+    const [row] = await t.ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).not.toContain(password);
+    const link = linkFromOutbox(t, email, '/auth/verify')!;
+    const tokens = await t.ctx.db.select().from(emailTokens).where(sql`${emailTokens.userId} = ${row.id}`);
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const tok of tokens) expect(tok.tokenHash).not.toBe(tokenOf(link));
+  });
+
+  it('forgot-password answers the same for unknown e-mails and mails nothing to them', async () => {
+    const { email } = await verifiedUser(t);
+    const known = await post(t, '/api/auth/forgot-password', { email });
+    const unknown = await post(t, '/api/auth/forgot-password', { email: 'nobody-here@example.com' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect(linkFromOutbox(t, 'nobody-here@example.com', '/auth/reset-password')).toBeUndefined();
+    expect(linkFromOutbox(t, email, '/auth/reset-password')).toMatch(new RegExp(`^${t.config.PUBLIC_URL}/auth/reset-password\\?token=`));
+    const r1 = await post(t, '/api/auth/resend-verification', { email });
+    const r2 = await post(t, '/api/auth/resend-verification', { email: 'nobody-here@example.com' });
+    expect(r1.json()).toEqual(r2.json());
+  });
+
+  it('resets a password once with the newest link; the old password stops working', async () => {
+    const { email, password } = await verifiedUser(t);
+    await post(t, '/api/auth/forgot-password', { email });
+    const first = tokenOf(linkFromOutbox(t, email, '/auth/reset-password')!);
+    await post(t, '/api/auth/forgot-password', { email });
+    const token = tokenOf(linkFromOutbox(t, email, '/auth/reset-password')!);
+    expect(token).not.toBe(first);
+    const newPw = 'brand-new-pass-7';
+    expect((await post(t, '/api/auth/reset-password', { token: first, password: newPw, confirmPassword: newPw })).statusCode).toBe(400);
+    expect((await post(t, '/api/auth/reset-password', { token, password: newPw, confirmPassword: newPw })).statusCode).toBe(200);
+    const reuse = await post(t, '/api/auth/reset-password', { token, password: 'another-pass-8', confirmPassword: 'another-pass-8' });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().code).toBe('invalid_token');
+    expect((await post(t, '/api/auth/login', { email, password })).statusCode).toBe(401);
+    expect((await post(t, '/api/auth/login', { email, password: newPw })).statusCode).toBe(200);
+  });
+
+  it('a password reset ends sessions opened before it; a login after it works', async () => {
+    const { email, password } = await verifiedUser(t);
+    const { user } = (await post(t, '/api/auth/login', { email, password })).json();
+    const sign = (iatSec: number) =>
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt(iatSec).setExpirationTime('1h').sign(new TextEncoder().encode(t.config.JWT_SECRET));
+    const old = await sign(Math.floor(Date.now() / 1000) - 60);
+    const profile = (tok: string) => t.app.inject({ url: '/api/user/profile', headers: { authorization: `Bearer ${tok}` } });
+    expect((await profile(old)).statusCode).toBe(200);
+    await post(t, '/api/auth/forgot-password', { email });
+    const token = tokenOf(linkFromOutbox(t, email, '/auth/reset-password')!);
+    const newPw = 'after-reset-pass-9';
+    expect((await post(t, '/api/auth/reset-password', { token, password: newPw, confirmPassword: newPw })).statusCode).toBe(200);
+    expect((await profile(old)).statusCode).toBe(401);
+    const fresh = (await post(t, '/api/auth/login', { email, password: newPw })).json().access_token;
+    expect((await profile(fresh)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired reset link', async () => {
+    const { email } = await verifiedUser(t);
+    await post(t, '/api/auth/forgot-password', { email });
+    const token = tokenOf(linkFromOutbox(t, email, '/auth/reset-password')!);
+    await t.ctx.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${emailTokens.kind} = 'reset'`);
+    const res = await post(t, '/api/auth/reset-password', { token, password: 'brand-new-pass-7', confirmPassword: 'brand-new-pass-7' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('locks an account after repeated wrong passwords, even with the right one', async () => {
+    const { email, password } = await verifiedUser(t);
+    for (let i = 0; i < 5; i++) expect((await post(t, '/api/auth/login', { email, password: 'wrong-password' })).statusCode).toBe(401);
+    const locked = await post(t, '/api/auth/login', { email, password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('too_many_attempts');
+  });
+
+  it('profile needs a valid token: missing, forged and expired are 401', async () => {
+    expect((await t.app.inject({ url: '/api/user/profile' })).statusCode).toBe(401);
+    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('00000000-0000-0000-0000-000000000000').setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-00000'));
+    expect((await t.app.inject({ url: '/api/user/profile', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+    const { email, password } = await verifiedUser(t);
+    const { user } = (await post(t, '/api/auth/login', { email, password })).json();
+    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(new TextEncoder().encode(t.config.JWT_SECRET));
+    expect((await t.app.inject({ url: '/api/user/profile', headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
+  });
+});
+
+describe(`login rate limit per IP on ${testDbKind()}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT_PER_MIN: '3' });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 429 once an IP has used up its login attempts, across different accounts', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await post(t, '/api/auth/login', { email: `x${i}@example.com`, password: 'whatever-1' })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+    const limited = await post(t, '/api/auth/login', { email: 'x9@example.com', password: 'whatever-1' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'too_many_attempts', detail: expect.stringMatching(/Too many attempts/) });
+    // Without TRUST_PROXY a forged X-Forwarded-For does not buy a fresh allowance.
+    const forged = await post(t, '/api/auth/login', { email: 'x10@example.com', password: 'whatever-1' }, { 'x-forwarded-for': '203.0.113.77' });
+    expect(forged.statusCode).toBe(429);
+  });
+});
+
+describe(`demo seed on ${testDbKind()}`, () => {
+  it('creates a verified demo account that can log in, once', async () => {
+    const t = await createTestApp({ SEED_DEMO: 'true' });
+    try {
+      const { DEMO_ACCOUNT } = await import('../src/modules/auth/demo-seed.js');
+      const res = await post(t, '/api/auth/login', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
+      expect(res.statusCode).toBe(200);
+      const { seedDemoAccount } = await import('../src/modules/auth/demo-seed.js');
+      await seedDemoAccount(t.ctx, () => {});
+      const rows = await t.ctx.db.select().from(users);
+      expect(rows.filter((r) => r.email === DEMO_ACCOUNT.email)).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.js';
+import { seedProjects, userWithToken } from './projects-factories.js';
+
+describe('projects API (read side)', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  it('lists with paging, sort and case-insensitive search; only own projects', async () => {
+    const a = await userWithToken(t);
+    const b = await userWithToken(t);
+    await seedProjects(t, a.id, 25);
+    const get = (url: string, h = a.auth) => t.app.inject({ method: 'GET', url, headers: h });
+
+    const p1 = (await get('/api/user/projects')).json();
+    expect(p1).toMatchObject({ total_count: 25, total_pages: 3, has_next: true, has_prev: false, page: 1, remaining_plan: 3 });
+    expect(p1.projects).toHaveLength(10);
+    expect(p1.projects[0]).toMatchObject({ filename: 'Plan 24', original_filename: 'plan-24.pdf' });
+    const p3 = (await get('/api/user/projects?page=3')).json();
+    expect(p3.projects).toHaveLength(5);
+    expect(p3.has_next).toBe(false);
+    const asc = (await get('/api/user/projects?sort_by=filename&sort_order=asc')).json();
+    expect(asc.projects.map((p: { filename: string }) => p.filename).slice(0, 2)).toEqual(['Plan 00', 'Plan 01']);
+    const desc = (await get('/api/user/projects?sort_by=filename&sort_order=desc&page=3')).json();
+    expect(desc.projects.at(-1).filename).toBe('Plan 00');
+    const s = (await get('/api/user/projects?search=PLAN-1')).json();
+    expect(s.total_count).toBe(10);
+
+    const other = (await get('/api/user/projects', b.auth)).json();
+    expect(other.total_count).toBe(0);
+    const id = p1.projects[0].project_id;
+    expect((await get(`/api/user/projects/${id}`)).statusCode).toBe(200);
+    expect((await get(`/api/user/projects/${id}`, b.auth)).statusCode).toBe(404);
+  });
+
+  it('answers plan status and requires a token', async () => {
+    const u = await userWithToken(t, 0);
+    const r = await t.app.inject({ method: 'GET', url: '/api/user/projects/plan-status', headers: u.auth });
+    expect(r.json()).toEqual({ remaining: 0, used: 0, total: 3, can_create_project: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/projects' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,52 @@
+import { apiRequest } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session';
+
+/** Result object of product-spec section 3 with the engine's geometry (mm, origin top-left, y down). */
+export type PointMm = [number, number];
+export interface OpeningDto { id: string; tag?: string; keyword?: string; dimensions?: string; width: number; height: number; position?: PointMm; segment?: [PointMm, PointMm]; exterior?: boolean }
+export interface RoomDto {
+  id?: string; label: string; polygon?: PointMm[];
+  /** Left out of the totals by the user in the walls view (persisted by PATCH .../rooms/{roomId}). */
+  excluded?: boolean; perimeter_mm: number; ceiling_area: number; net_wall_area: number;
+  total_wall_surface_area: number; total_window_area: number; total_door_area: number; windows: OpeningDto[]; doors: OpeningDto[];
+}
+export interface ResultDto {
+  rooms: RoomDto[];
+  statistics: { total_windows: number; total_doors: number; ceiling_height_mm: number };
+  metadata: { units?: string; page_width_mm?: number; page_height_mm?: number };
+  outside_detection?: { detection_available: boolean; exterior_polygon?: PointMm[]; total_walls_mm: number; outside_windows: OpeningDto[]; outside_doors: OpeningDto[]; outside_windows_count: number; outside_doors_count: number };
+  warnings?: { code: string; message: string }[];
+  project_data?: { s3_png_url?: string; name?: string };
+  filename?: string; name?: string; title?: string; project_name?: string;
+}
+export interface CeilingScaleDto { scale_ratio: string; scale_number: number; paper_size: string; ceilling_hight_mm: number }
+
+/** Spec section 9: scale options by paper size; fallback 1:100 on A2. */
+const SCALES: [number, string[]][] = [[1, ['A3', 'A4']], [5, ['A3']], [10, ['A3']], [20, ['A3', 'A2']], [50, ['A2', 'A1']], [100, ['A3', 'A2', 'A1']], [200, ['A3', 'A2']], [500, ['A3', 'A2', 'A1']], [1000, ['A1', 'A0']], [2000, ['A1', 'A0']]];
+export const SCALE_OPTIONS = SCALES.flatMap(([n, papers]) => papers.map((p) => ({ value: `1:${n} ${p}`, label: `1:${n} on ${p}`, scale_number: n, paper_size: p })));
+export function parseScale(ratio: string) {
+  return SCALE_OPTIONS.find((o) => o.value === ratio) ?? SCALE_OPTIONS.find((o) => o.value === '1:100 A2')!;
+}
+
+export const getCeilingScale = (id: string) => apiRequest<CeilingScaleDto>(`/user/projects/${id}/ceilling-scale`);
+export const saveCeilingScale = (id: string, body: CeilingScaleDto) => apiRequest<CeilingScaleDto>(`/user/projects/${id}/ceilling-scale`, { method: 'POST', json: body });
+export const runAllDetections = (id: string) =>
+  apiRequest(`/projects/${id}/all-detections`, { query: { confidence: 0.1, overlap: 0.9, overlay: false, min_room_width: 200, min_room_height: 200 } });
+export const getResult = (id: string) => apiRequest<ResultDto>(`/user/projects/${id}/result`);
+export const getProject = (id: string) => apiRequest<any>(`/user/projects/${id}`);
+
+/** Walls view edits: rename a room and/or leave it out of the totals. roomId is the room's id, else its list index. */
+export interface RoomPatchDto { label?: string; excluded?: boolean }
+export const roomKey = (r: RoomDto, index: number) => r.id ?? String(index);
+export const updateRoom = (projectId: string, roomId: string, patch: RoomPatchDto) =>
+  apiRequest<RoomDto>(`/user/projects/${projectId}/rooms/${encodeURIComponent(roomId)}`, { method: 'PATCH', json: patch });
+
+/** The page PNG needs the Authorization header, so it is fetched and shown through an object URL. */
+export async function fetchPlanImage(url: string): Promise<Blob> {
+  const session = getSession();
+  const headers: Record<string, string> = {};
+  if (session) headers.Authorization = `${session.tokenType === 'bearer' ? 'Bearer' : session.tokenType} ${session.accessToken}`;
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`Plan image request failed with status ${res.status}`);
+  return res.blob();
+}

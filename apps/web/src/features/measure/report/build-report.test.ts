@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { ResultDto, RoomDto } from '../api/measure-api';
+import { buildReport, buildTextReport, reportFileName } from './build-report';
+
+const room = (label: string, sideMm: number, xMm = 0): RoomDto => ({
+  id: label, label, polygon: [[xMm, 0], [xMm + sideMm, 0], [xMm + sideMm, sideMm], [xMm, sideMm]], perimeter_mm: 4 * sideMm, ceiling_area: sideMm * sideMm,
+  total_wall_surface_area: 4 * sideMm * 2400, total_window_area: 0, total_door_area: 0, net_wall_area: 4 * sideMm * 2400, windows: [], doors: [],
+});
+const sample = (n: number, units = 'mm'): ResultDto => ({
+  rooms: Array.from({ length: n }, (_, i) => room(`ROOM ${i + 1}`, 3000, i * 3000)),
+  statistics: { total_windows: 0, total_doors: 0, ceiling_height_mm: 2400 }, metadata: { units, page_width_mm: 20000, page_height_mm: 14000 },
+});
+// A 2x2 RGB PNG, enough for jsPDF to embed as an image XObject.
+const PNG_2X2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGM4ceJESkoKQ0pKyokTJwAxRgcJguQeMQAAAABJRU5ErkJggg==';
+const pageText = (raw: string, page: number) => raw.split('/Type /Page\n')[page] ?? '';
+
+describe('buildReport', () => {
+  it('writes the selected rooms and a totals row on an A3 landscape page', () => {
+    const doc = buildReport({ result: sample(3), roomIndexes: [0, 2], projectTitle: 'Smith House', date: new Date('2026-01-02') });
+    const raw = doc.output();
+    expect(raw).toContain('ROOM 1');
+    expect(raw).toContain('ROOM 3');
+    expect(raw).not.toContain('ROOM 2)');
+    expect(raw).toContain('Total');
+    expect(raw).toContain('24.0 m'); // 2 rooms x 12 m skirting
+    expect(raw).toContain('18.0 m'); // 2 rooms x 9 m² ceiling
+    expect(Math.round(doc.internal.pageSize.getWidth())).toBe(420);
+    expect(Math.round(doc.internal.pageSize.getHeight())).toBe(297);
+  });
+  it('adds a plan page with the image and only the selected rooms outlined and labelled', () => {
+    const doc = buildReport({ result: sample(3), roomIndexes: [0, 2], projectTitle: 'Smith House', planImage: { dataUrl: PNG_2X2, widthPx: 2, heightPx: 2 } });
+    expect(doc.getNumberOfPages()).toBe(2);
+    const raw = doc.output();
+    expect(raw).toContain('/Subtype /Image');
+    expect(raw).toContain('Plan: selected rooms outlined');
+    expect(raw).toContain('2 rooms outlined');
+    const labels = (raw.match(/\((ROOM \d)\) Tj/g) ?? []).length;
+    expect(labels).toBe(2 /* table */ + 2 /* plan labels */);
+  });
+  it('leaves the plan page out when there is neither an image nor room outlines', () => {
+    const result = sample(2);
+    result.rooms.forEach((r) => delete r.polygon);
+    expect(buildReport({ result, roomIndexes: [0, 1], projectTitle: 'X' }).getNumberOfPages()).toBe(1);
+  });
+  it('adds pages with page numbers for long room lists', () => {
+    const doc = buildReport({ result: sample(80), roomIndexes: Array.from({ length: 80 }, (_, i) => i), projectTitle: 'Big' });
+    expect(doc.getNumberOfPages()).toBeGreaterThan(2);
+    expect(doc.output()).toContain(`Page 2 of ${doc.getNumberOfPages()}`);
+  });
+  it('cuts long room names at two lines', () => {
+    const long = sample(1);
+    long.rooms[0].label = 'VERY LONG ROOM NAME '.repeat(20).trim();
+    const raw = buildReport({ result: long, roomIndexes: [0], projectTitle: 'X' }).output();
+    expect(pageText(raw, 1).match(/VERY LONG/g)!.length).toBeLessThan(20);
+  });
+  it('shows areas in cm² when the units are not mm', () => {
+    expect(buildReport({ result: sample(1, 'cm'), roomIndexes: [0], projectTitle: 'X' }).output()).toContain('90000.0 cm');
+  });
+  it('names the file with product, title and date', () => {
+    expect(reportFileName('Plansight', 'Smith House', new Date('2026-01-02T00:00:00Z'))).toBe('Plansight_Smith_House_2026-01-02.pdf');
+  });
+});
+
+describe('buildTextReport', () => {
+  it('lists the selected rooms and a totals line', () => {
+    const text = buildTextReport({ result: sample(3), roomIndexes: [1, 2], projectTitle: 'Smith House' });
+    expect(text).toContain('ROOM 2\tSkirting 12.0 m');
+    expect(text).not.toContain('ROOM 1');
+    expect(text).toContain('Total\tSkirting 24.0 m\tCeiling 18.0 m²');
+  });
+});

@@ -1,0 +1,95 @@
+import { jsPDF } from 'jspdf';
+import type { ResultDto } from '../api/measure-api';
+import { areaFormatter, fmtM as m } from '../utils/format';
+import { addPlanPage, type PlanImageInput } from './plan-page';
+
+export interface ReportInput {
+  result: ResultDto; roomIndexes: number[]; projectTitle: string; scaleRatio?: string; date?: Date; productName?: string;
+  /** The plan page is added when rooms have outlines or an image is given. */
+  planImage?: PlanImageInput;
+}
+
+
+/** Spec section 9: file name with the product name, the project title and the date. */
+export function reportFileName(productName: string, title: string, date: Date): string {
+  const safe = title.replace(/[^\w-]+/g, '_').replace(/^_+|_+$/g, '') || 'Project';
+  return `${productName}_${safe}_${date.toISOString().slice(0, 10)}.pdf`;
+}
+
+/** Builds the A3 landscape report (header, stat cards, six-column spaces table with totals, page numbers). Pure: no DOM. */
+export function buildReport(input: ReportInput): jsPDF {
+  const { result, roomIndexes, projectTitle } = input;
+  const m2 = areaFormatter(result.metadata.units);
+  const product = input.productName ?? 'Plansight';
+  const date = input.date ?? new Date();
+  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a3' });
+  const W = doc.internal.pageSize.getWidth();
+  const H = doc.internal.pageSize.getHeight();
+  const rooms = roomIndexes.map((i) => result.rooms[i]).filter(Boolean);
+  const header = () => {
+    doc.setFillColor(24, 100, 171).rect(0, 0, W, 22, 'F');
+    doc.setTextColor(255).setFontSize(16).text(`${product} measurement report`, 14, 14);
+    doc.setFontSize(11).text(`${projectTitle}  ·  ${date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}`, W - 14, 14, { align: 'right' });
+    doc.setTextColor(33);
+  };
+  header();
+  const sum = (f: (r: (typeof rooms)[number]) => number) => rooms.reduce((a, r) => a + (f(r) || 0), 0);
+  const cards: [string, string][] = [
+    ['Spaces', String(rooms.length)], ['Skirting', m(sum((r) => r.perimeter_mm))], ['Ceiling area', m2(sum((r) => r.ceiling_area))],
+    ['Net wall area', m2(sum((r) => r.net_wall_area))], ['Windows', String(sum((r) => r.windows.length))], ['Doors', String(sum((r) => r.doors.length))],
+    ['Ceiling height', `${result.statistics.ceiling_height_mm} mm`], ['Scale', input.scaleRatio ?? '-'],
+  ];
+  const cw = (W - 28 - 7 * 4) / 8;
+  cards.forEach(([k, v], i) => {
+    const x = 14 + i * (cw + 4);
+    doc.setDrawColor(222).setFillColor(248, 249, 250).roundedRect(x, 30, cw, 22, 2, 2, 'FD');
+    doc.setFontSize(9).setTextColor(110).text(k, x + 4, 37);
+    doc.setFontSize(14).setTextColor(33).text(v, x + 4, 47);
+  });
+  const cols = ['Space', 'Skirting', 'Ceiling area', 'Net wall area', 'Windows', 'Doors'];
+  const widths = [150, 50, 50, 50, 45, 45];
+  const drawRow = (cells: string[], y: number, bold: boolean) => {
+    doc.setFont('helvetica', bold ? 'bold' : 'normal').setFontSize(10);
+    let x = 14;
+    let lines = 1;
+    cells.forEach((c, i) => {
+      // Long cells are cut at two lines (spec section 9).
+      const wrapped = (doc.splitTextToSize(c, widths[i] - 4) as string[]).slice(0, 2);
+      lines = Math.max(lines, wrapped.length);
+      doc.text(wrapped, x + 2, y + 5);
+      x += widths[i];
+    });
+    const h = 4 + lines * 4.5;
+    doc.setDrawColor(222).line(14, y + h, 14 + widths.reduce((a, b) => a + b), y + h);
+    return h;
+  };
+  let y = 62;
+  doc.setFillColor(233, 236, 239).rect(14, y, widths.reduce((a, b) => a + b), 8, 'F');
+  y += drawRow(cols, y, true);
+  for (const r of rooms) {
+    if (y > H - 30) {
+      doc.addPage();
+      header();
+      y = 30;
+    }
+    y += drawRow([r.label, m(r.perimeter_mm), m2(r.ceiling_area), m2(r.net_wall_area), String(r.windows.length), String(r.doors.length)], y, false);
+  }
+  y += drawRow(['Total', m(sum((r) => r.perimeter_mm)), m2(sum((r) => r.ceiling_area)), m2(sum((r) => r.net_wall_area)), String(sum((r) => r.windows.length)), String(sum((r) => r.doors.length))], y, true);
+  if (input.planImage || rooms.some((r) => r.polygon && r.polygon.length > 2)) addPlanPage(doc, result, roomIndexes, input.planImage, header);
+  const pages = doc.getNumberOfPages();
+  for (let p = 1; p <= pages; p++) {
+    doc.setPage(p);
+    doc.setFont('helvetica', 'normal').setFontSize(9).setTextColor(120).text(`Page ${p} of ${pages}`, W - 14, H - 8, { align: 'right' });
+  }
+  return doc;
+}
+
+/** Plain-text fallback (spec section 4, Export). */
+export function buildTextReport(input: ReportInput): string {
+  const rooms = input.roomIndexes.map((i) => input.result.rooms[i]).filter(Boolean);
+  const m2 = areaFormatter(input.result.metadata.units);
+  const sum = (f: (r: (typeof rooms)[number]) => number) => rooms.reduce((a, r) => a + (f(r) || 0), 0);
+  return [`${input.productName ?? 'Plansight'} report: ${input.projectTitle}`, '',
+    ...rooms.map((r) => `${r.label}\tSkirting ${m(r.perimeter_mm)}\tCeiling ${m2(r.ceiling_area)}\tNet wall ${m2(r.net_wall_area)}\tWindows ${r.windows.length}\tDoors ${r.doors.length}`),
+    `Total\tSkirting ${m(sum((r) => r.perimeter_mm))}\tCeiling ${m2(sum((r) => r.ceiling_area))}\tNet wall ${m2(sum((r) => r.net_wall_area))}\tWindows ${sum((r) => r.windows.length)}\tDoors ${sum((r) => r.doors.length)}`].join('\n');
+}

@@ -1,0 +1,113 @@
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useResults } from '../api/use-results';
+import { OutsideDetection } from '../components/outside-detection';
+import { PlanOverlay } from '../components/plan-overlay';
+import { PlanLegend, PlanViewer } from '../components/plan-viewer';
+import { ResultsError, ResultsLoading } from '../components/results-status';
+import { RoomCards } from '../components/room-cards';
+import { SpacesTable } from '../components/spaces-table';
+import { StatCards } from '../components/stat-cards';
+import { usePlanImage } from '../components/use-plan-image';
+import { exportReport } from '../report/export-report';
+import { areaFormatter, fmtM } from '../utils/format';
+import { roomTotals } from '../utils/quantities';
+
+export default function ResultsPage() {
+  const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 62em)');
+  const { step, error, result, ceiling, imageUrl, title } = useResults(projectId);
+  const image = usePlanImage(imageUrl);
+  const [sel, setSel] = useState<Set<number> | null>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const [tableOpen, setTableOpen] = useState(false);
+  const [warnOpen, setWarnOpen] = useState(true);
+  const [exporting, setExporting] = useState(false);
+
+  if (error) return <ResultsError message={error} onBack={() => navigate('/projects')} />;
+  if (!result) return <ResultsLoading step={step} />;
+
+  // Rule 7: every room selected at first; rooms left out in the walls view stay out.
+  const all = () => new Set(result.rooms.flatMap((r, i) => (r.excluded ? [] : [i])));
+  const selected = sel ?? all();
+  const toggle = (i: number) => { if (result.rooms[i]?.excluded) return; const n = new Set(selected); if (n.has(i)) n.delete(i); else n.add(i); setSel(n); };
+  const t = roomTotals(result.rooms.filter((_, i) => selected.has(i)));
+  const areaFmt = areaFormatter(result.metadata.units);
+  const summary: [string, string | number][] = [
+    ['Total spaces', result.rooms.length], ['Selected spaces', selected.size], ['Total windows', result.statistics.total_windows],
+    ['Total doors', result.statistics.total_doors], ['Scale ratio', ceiling?.scale_ratio ?? '-'], ['Ceiling height', `${result.statistics.ceiling_height_mm} mm`],
+  ];
+  async function download() {
+    setExporting(true);
+    try {
+      await exportReport({ result: result!, roomIndexes: [...selected].sort((a, b) => a - b), projectTitle: title, scaleRatio: ceiling?.scale_ratio }, image);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Stack gap="md" px={{ base: 'sm', sm: 'lg' }} py="lg" maw={1480} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <div><Text size="sm" c="dimmed">Results</Text><Title order={2}>{title}</Title></div>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => navigate('/projects')}>Back to Projects</Button>
+          <Button variant="light" onClick={() => navigate(`/projects/${projectId}/walls`)}>Walls view</Button>
+        </Group>
+      </Group>
+      {warnOpen && (result.warnings?.length ?? 0) > 0 && (
+        <Alert color="yellow" variant="light" withCloseButton closeButtonLabel="Dismiss warnings" onClose={() => setWarnOpen(false)} title="Check these measurements" data-testid="results-warnings">
+          {result.warnings!.map((w, k) => <Text key={k} size="sm">{w.message}</Text>)}
+        </Alert>
+      )}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Paper withBorder radius="md" p="md" style={{ position: phone ? undefined : 'sticky', top: 80 }}>
+            <Title order={4} mb="sm">Project Summary</Title>
+            <Stack gap={6}>
+              {summary.map(([k, v]) => <Group key={k} justify="space-between"><Text size="sm" c="dimmed">{k}</Text><Text size="sm" fw={600}>{v}</Text></Group>)}
+            </Stack>
+            <Stack mt="lg" gap="xs">
+              <Group grow gap="xs">
+                <Button size="xs" variant="default" onClick={() => setSel(all())}>Select All</Button>
+                <Button size="xs" variant="default" onClick={() => setSel(new Set())}>Deselect All</Button>
+              </Group>
+              <Button leftSection={<IconDownload size={16} />} disabled={selected.size === 0} loading={exporting} onClick={download}>Download PDF ({selected.size} rooms)</Button>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <Stack gap="md">
+            <div>
+              <Title order={4} mb="xs">Inside detection</Title>
+              <StatCards items={[
+                ['Skirting', fmtM(t.skirtingMm), 'Total perimeter of the selected rooms, in metres.'],
+                ['Ceiling area', areaFmt(t.ceilingAreaMm2), 'Floor area of the selected rooms, which is the ceiling area to paint.'],
+                ['Net wall area', areaFmt(t.netWallAreaMm2), 'Wall surface at the ceiling height, less windows and doors.'],
+                ['Windows', t.windows, 'Windows in the selected rooms.'], ['Doors', t.doors, 'Doors in the selected rooms.'],
+              ]} />
+            </div>
+            <div>
+              <PlanViewer height={phone ? 320 : 460}>
+                <PlanOverlay result={result} imageUrl={image?.url} active={hovered} excluded={(i) => !selected.has(i)} onHover={setHovered} onSelect={toggle} />
+              </PlanViewer>
+              <PlanLegend greyLabel="Not selected" />
+            </div>
+            <RoomCards rooms={result.rooms} selected={selected} highlighted={hovered} onToggle={toggle} onHover={setHovered} areaFmt={areaFmt} />
+            <div>
+              <Button variant="subtle" px={0} rightSection={tableOpen ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />} onClick={() => setTableOpen((o) => !o)}>
+                {tableOpen ? 'Hide' : 'Show'} spaces table
+              </Button>
+              {tableOpen && <SpacesTable rooms={result.rooms} selected={selected} highlighted={hovered} onToggle={toggle} onHover={setHovered} areaFmt={areaFmt} />}
+            </div>
+            <OutsideDetection result={result} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

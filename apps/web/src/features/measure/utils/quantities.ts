@@ -1,0 +1,41 @@
+import type { OpeningDto, ResultDto, RoomDto } from '../api/measure-api';
+
+/** Below this a width or height is not a plausible size in mm, so the dimensions text is read instead (spec section 9). */
+const MIN_PLAUSIBLE_SIZE_MM = 100;
+
+/** Width and height of a window or door in mm, from width/height or from 'H<number> x W<number>'. */
+export function openingSizeMm(o: OpeningDto): { widthMm: number; heightMm: number } {
+  let widthMm = o.width || 0;
+  let heightMm = o.height || 0;
+  if (widthMm < MIN_PLAUSIBLE_SIZE_MM || heightMm < MIN_PLAUSIBLE_SIZE_MM) {
+    const text = o.dimensions ?? (o as { dimensions_string?: string }).dimensions_string ?? '';
+    const h = /H\s*(\d+(?:\.\d+)?)/i.exec(text);
+    const w = /W\s*(\d+(?:\.\d+)?)/i.exec(text);
+    if (h) heightMm = Number(h[1]);
+    if (w) widthMm = Number(w[1]);
+  }
+  return { widthMm, heightMm };
+}
+export const openingAreaMm2 = (o: OpeningDto) => { const s = openingSizeMm(o); return s.widthMm * s.heightMm; };
+
+export interface RoomTotals { count: number; skirtingMm: number; ceilingAreaMm2: number; netWallAreaMm2: number; windows: number; doors: number }
+
+/** Totals over the given rooms; rooms the user left out (excluded) never count. */
+export function roomTotals(rooms: RoomDto[]): RoomTotals {
+  const counted = rooms.filter((r) => !r.excluded);
+  const sum = (f: (r: RoomDto) => number) => counted.reduce((a, r) => a + (f(r) || 0), 0);
+  return {
+    count: counted.length, skirtingMm: sum((r) => r.perimeter_mm), ceilingAreaMm2: sum((r) => r.ceiling_area), netWallAreaMm2: sum((r) => r.net_wall_area),
+    windows: sum((r) => r.windows.length), doors: sum((r) => r.doors.length),
+  };
+}
+
+/** Spec section 9: outside wall area = total wall length x ceiling height; net = that minus window and door areas. */
+export function outsideQuantities(result: ResultDto) {
+  const od = result.outside_detection;
+  if (!od?.detection_available) return null;
+  const wallAreaMm2 = (od.total_walls_mm || 0) * (result.statistics.ceiling_height_mm || 0);
+  const windowsAreaMm2 = od.outside_windows.reduce((a, o) => a + openingAreaMm2(o), 0);
+  const doorsAreaMm2 = od.outside_doors.reduce((a, o) => a + openingAreaMm2(o), 0);
+  return { wallLengthMm: od.total_walls_mm, wallAreaMm2, windowsAreaMm2, doorsAreaMm2, netWallAreaMm2: wallAreaMm2 - windowsAreaMm2 - doorsAreaMm2 };
+}

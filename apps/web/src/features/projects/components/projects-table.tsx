@@ -1,0 +1,88 @@
+import { Anchor, Button, Center, Group, Loader, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { Project } from '@plansight/contracts';
+import { IconCheck, IconChevronDown, IconChevronUp, IconClockHour4, IconSelector } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { formatLongUsDate, projectCreatedAt, projectDisplayName, projectIdOf } from '../utils/project-format';
+
+export type SortBy = 'filename' | 'created_at';
+export interface Sort { by: SortBy; order: 'asc' | 'desc' }
+
+function SortHeader({ label, column, sort, onSort, width }: { label: string; column: SortBy; sort: Sort; onSort: (c: SortBy) => void; width: string }) {
+  const active = sort.by === column;
+  const Icon = !active ? IconSelector : sort.order === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th w={width} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(column)} data-testid={`sort-${column}`}>
+        <Group gap={4} wrap="nowrap">
+          <Text fw={600} size="sm" c={active ? 'dark' : 'dimmed'}>{label}</Text>
+          <Icon size={14} stroke={1.8} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+interface Props {
+  projects: Project[];
+  offset: number;
+  sort: Sort;
+  onSort: (c: SortBy) => void;
+  loading: boolean;
+  emptyText: string;
+}
+
+/** Name (50%), Created at (30%) and the status column (20%). */
+export function ProjectsTable({ projects, offset, sort, onSort, loading, emptyText }: Props) {
+  const navigate = useNavigate();
+  const open = (p: Project) => navigate(`/projects/${projectIdOf(p)}/results`, { state: { project: p } });
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing="sm" highlightOnHover layout="fixed" data-testid="projects-table">
+        <Table.Thead>
+          <Table.Tr>
+            <SortHeader label="Name" column="filename" sort={sort} onSort={onSort} width="50%" />
+            <SortHeader label="Created at" column="created_at" sort={sort} onSort={onSort} width="30%" />
+            <Table.Th w="20%" aria-label="Status" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading && (
+            <Table.Tr>
+              <Table.Td colSpan={3}>
+                <Center py="xl"><Group gap="sm"><Loader size="sm" /><Text c="dimmed">Loading projects...</Text></Group></Center>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {!loading && projects.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={3}><Text ta="center" c="dimmed" py="xl" data-testid="projects-empty">{emptyText}</Text></Table.Td>
+            </Table.Tr>
+          )}
+          {!loading && projects.map((p, i) => (
+            <Table.Tr key={projectIdOf(p) || i} data-testid="project-row">
+              <Table.Td>
+                <Tooltip label="Click to view walls analysis" withArrow openDelay={200}>
+                  <Anchor component={Link} to={`/projects/${projectIdOf(p)}/walls`} state={{ project: p }} fw={600} truncate="end" display="block">
+                    {projectDisplayName(p, offset + i + 1)}
+                  </Anchor>
+                </Tooltip>
+              </Table.Td>
+              <Table.Td><Text size="sm" c="dimmed">{formatLongUsDate(projectCreatedAt(p))}</Text></Table.Td>
+              <Table.Td ta="right">
+                {p.has_result ? (
+                  <Tooltip label="Click to view project results" withArrow>
+                    <Button size="xs" color="teal" variant="light" leftSection={<IconCheck size={14} />} onClick={() => open(p)}>Result</Button>
+                  </Tooltip>
+                ) : (
+                  <Tooltip label="Project is still processing" withArrow>
+                    <Button size="xs" color="gray" variant="light" leftSection={<IconClockHour4 size={14} />} onClick={() => open(p)}>Processing</Button>
+                  </Tooltip>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,67 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseUrl = () => inject('baseUrl');
+export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+}
+
+/** A fresh context (empty storage); `phone` gives a 390 px wide mobile viewport. */
+export async function newPage(browser: Browser, opts: { phone?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: opts.phone ? { width: 390, height: 844 } : { width: 1366, height: 860 },
+    deviceScaleFactor: 1,
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page screenshot to e2e/screenshots/<name>.png, to be looked at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The raw .eml messages the server wrote to its outbox for `to`, newest last. */
+export function mailsTo(to: string): string[] {
+  const dir = path.join(inject('dataDir'), 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => readFileSync(path.join(dir, f), 'utf8')).filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`));
+}
+
+/** First link in the newest mail to `to` whose URL contains `fragment`. Quoted-printable soft breaks are undone. */
+export function linkFromMail(to: string, fragment: string): string | null {
+  const mails = mailsTo(to);
+  for (const raw of mails.reverse()) {
+    const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const m = text.match(new RegExp(`https?://[^\\s"<>]*${fragment}[^\\s"<>]*`));
+    if (m) return m[0];
+  }
+  return null;
+}
+
+let counter = 0;
+/** A unique e-mail for a test user. */
+export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;

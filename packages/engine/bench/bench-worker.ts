@@ -1,0 +1,46 @@
+/**
+ * Benchmark worker: runs analyzePdf on one page per message, off the main thread, so the runner can time
+ * each page, stop a page that hangs (terminate) and survive an engine crash.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { parentPort } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import type { AnalyzeOptions } from '../src/types.js';
+
+export interface Job {
+  seq: number;
+  file: string;
+  options: AnalyzeOptions;
+}
+
+export interface JobResult {
+  seq: number;
+  ok: boolean;
+  ms: number;
+  result?: unknown;
+  error?: string;
+  errorCode?: string;
+  errorName?: string;
+}
+
+// BENCH_ENGINE=<module path> benchmarks another build of the engine (same analyzePdf signature).
+const engine: Promise<{ analyzePdf: (bytes: Uint8Array, options: AnalyzeOptions) => Promise<unknown> }> = process.env.BENCH_ENGINE
+  ? import(pathToFileURL(process.env.BENCH_ENGINE).href)
+  : import('../src/index.js');
+
+parentPort!.on('message', async (job: Job) => {
+  const bytes = new Uint8Array(readFileSync(job.file));
+  const started = performance.now();
+  try {
+    const { analyzePdf } = await engine;
+    const t0 = performance.now();
+    const result = await analyzePdf(bytes, job.options);
+    parentPort!.postMessage({ seq: job.seq, ok: true, ms: performance.now() - t0, result } satisfies JobResult);
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    parentPort!.postMessage({
+      seq: job.seq, ok: false, ms: performance.now() - started, error: `${err?.name ?? 'Error'}: ${err?.message ?? String(e)}`, errorCode: err?.code, errorName: err?.name,
+    } satisfies JobResult);
+  }
+});

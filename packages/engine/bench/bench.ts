@@ -1,0 +1,214 @@
+/**
+ * `npm run bench:engine [-- --regen --only TEXT --no-real --timeout MS]`
+ * Runs the engine on every synthetic plan (generated when missing) and every real vector PDF under
+ * /work/shared/plans, one page at a time in a worker thread, and prints accuracy and time figures.
+ * Exits non-zero when the engine crashes or a page times out. Figures only: nothing here is a test.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import type { AnalysisResult } from '../src/types.js';
+import { DEFAULT_OUT, generateAll } from './generate.js';
+import { findRealPlans, REAL_PLANS_DIR } from './real-plans.js';
+import { BenchRunner } from './runner.js';
+import { writeOverlay } from './overlay.js';
+import { scorePlan, type PlanScore, normalizeLabel, uniqueOpenings } from './score.js';
+import { percentile, summarize, type Summary } from './summary.js';
+import type { PlanTruth } from './truth.js';
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const arg = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
+
+const REAL_PAGE_LIMIT_MS = 10_000;
+const HARD_TIMEOUT_MS = Number(arg('timeout') ?? 30_000);
+const MAX_REAL_PAGES = 4;
+const MAX_SYNTHETIC_OVERLAYS = 12;
+const OVERLAY_DIR = resolve('bench-out/overlays');
+
+const pct = (v: number, digits = 1) => (Number.isFinite(v) ? `${(v * 100).toFixed(digits)}%` : '-');
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+const lpad = (s: string | number, n: number) => String(s).padStart(n);
+
+async function main(): Promise<number> {
+  const plansDir = resolve(arg('plans') ?? DEFAULT_OUT);
+  if (flag('regen') || !existsSync(join(plansDir, 'index.json'))) {
+    console.log(`generating synthetic plans into ${plansDir} ...`);
+    await generateAll(plansDir);
+  }
+  const ids: string[] = JSON.parse(readFileSync(join(plansDir, 'index.json'), 'utf8'));
+  const only = arg('only');
+  const truths: PlanTruth[] = ids.filter((id) => !only || id.includes(only)).map((id) => JSON.parse(readFileSync(join(plansDir, `${id}.truth.json`), 'utf8')));
+  if (!process.env.BENCH_ENGINE) {
+    const engine = (await import('../src/index.js').catch((e: Error) => ({ error: e }))) as { analyzePdf?: unknown; error?: Error };
+    if (typeof engine.analyzePdf !== 'function') {
+      console.error(`engine not available: packages/engine/src/index.ts does not export analyzePdf (${engine.error?.message ?? 'no export'})`);
+      return 2;
+    }
+  }
+  const runner = new BenchRunner(HARD_TIMEOUT_MS);
+  const times: number[] = [];
+  const scores: PlanScore[] = [];
+  const failures: string[] = [];
+  let crashes = 0;
+  const results: Record<string, unknown> = {};
+  let overlaysWritten = 0;
+
+  console.log(`\nSYNTHETIC PLANS (${truths.length}), matched by polygon IoU >= 0.5`);
+  console.log(
+    `${pad('plan', 44)}${lpad('ms', 7)} ${lpad('rooms t/f/m', 12)} ${lpad('F1', 6)} ${lpad('area~', 7)} ${lpad('perim~', 7)} ${lpad('labels', 7)} ${lpad('doors t/f', 10)} ${lpad('wins t/f', 9)} ${lpad('ext', 7)}`,
+  );
+  for (const truth of truths) {
+    const r = await runner.run(join(plansDir, truth.file), truth.options);
+    if (!r.ok) {
+      crashes++;
+      failures.push(`${truth.id}: ${r.error}`);
+      console.log(`${pad(truth.id, 44)}${lpad(Math.round(r.ms), 7)}  FAILED ${r.error}`);
+      continue;
+    }
+    times.push(r.ms);
+    const result = r.result as AnalysisResult;
+    results[truth.id] = result;
+    const s = scorePlan(truth, result);
+    scores.push(s);
+    // Overlays of the weak plans (truth dashed green), for the engine author to look at.
+    const weak = s.f1 < 0.97 || percentile(s.matches.map((m) => m.areaError), 50) > 0.02;
+    if (!flag('no-overlays') && (flag('overlays') || (weak && overlaysWritten < MAX_SYNTHETIC_OVERLAYS))) {
+      overlaysWritten++;
+      mkdirSync(join(OVERLAY_DIR, 'synthetic'), { recursive: true });
+      await writeOverlay(new Uint8Array(readFileSync(join(plansDir, truth.file))), truth.options.page, result, join(OVERLAY_DIR, 'synthetic', `${truth.id}.png`), truth).catch(
+        (e) => console.log(`  (overlay failed: ${(e as Error).message})`),
+      );
+    }
+    const med = (v: number[]) => percentile(v, 50);
+    const labels = s.matches.length ? `${s.matches.filter((m) => m.labelRight).length}/${s.matches.length}` : '-';
+    console.log(
+      `${pad(truth.id, 44)}${lpad(Math.round(r.ms), 7)} ${lpad(`${s.truthRooms}/${s.foundRooms}/${s.matches.length}`, 12)} ${lpad(s.f1.toFixed(2), 6)} ${lpad(pct(med(s.matches.map((m) => m.areaError))), 7)} ${lpad(pct(med(s.matches.map((m) => m.perimeterError))), 7)} ${lpad(labels, 7)} ${lpad(`${s.doors.truth}/${s.doors.found}`, 10)} ${lpad(`${s.windows.truth}/${s.windows.found}`, 9)} ${lpad(s.exteriorLengthError === null ? '-' : pct(s.exteriorLengthError), 7)}`,
+    );
+  }
+
+  const byStyle = new Map<string, PlanScore[]>();
+  for (const s of scores) byStyle.set(s.wallStyle, [...(byStyle.get(s.wallStyle) ?? []), s]);
+  console.log('\nSUMMARY (synthetic)');
+  printSummaries([...[...byStyle.entries()].map(([k, v]) => [k, summarize(v)] as [string, Summary]), ['ALL', summarize(scores)]]);
+  console.log(
+    `\ntime per page (synthetic, engine only): median ${Math.round(percentile(times, 50))} ms, p90 ${Math.round(percentile(times, 90))} ms, p95 ${Math.round(percentile(times, 95))} ms, max ${Math.round(Math.max(...times, 0))} ms`,
+  );
+  console.log(`failures (synthetic): ${truths.length - scores.length} of ${truths.length}`);
+
+  // Real plans: no geometry truth; must not crash, each page under 10 s.
+  const realRows: string[] = [];
+  if (!flag('no-real') && existsSync(REAL_PLANS_DIR)) {
+    console.log(`\nREAL VECTOR PDFs (${REAL_PLANS_DIR}): must not crash, each page < ${REAL_PAGE_LIMIT_MS / 1000} s`);
+    console.log(`${pad('file / page', 70)}${lpad('ms', 7)} ${lpad('rooms', 6)} ${lpad('doors', 6)} ${lpad('wins', 5)}  note`);
+    const realTimes: number[] = [];
+    for (const plan of findRealPlans()) {
+      const rel = plan.file.slice(REAL_PLANS_DIR.length + 1);
+      let pages = 1;
+      try {
+        pages = (await PDFDocument.load(readFileSync(plan.file), { ignoreEncryption: true, updateMetadata: false })).getPageCount();
+      } catch {}
+      for (let page = 1; page <= Math.min(pages, MAX_REAL_PAGES); page++) {
+        const options = { page, scale: 100, ceilingHeightMm: 2400, ...plan.options };
+        const r = await runner.run(plan.file, options);
+        const name = `${rel.length > 62 ? `${rel.slice(0, 59)}...` : rel} p${page}`;
+        if (!r.ok) {
+          // A clear refusal of bad input (EngineInputError, e.g. a scanned page) is not a crash.
+          const refused = r.errorName === 'EngineInputError';
+          if (!refused) crashes++;
+          const line = `${pad(name, 70)}${lpad(Math.round(r.ms), 7)}  ${refused ? 'REFUSED' : 'CRASH'} ${r.error}`;
+          realRows.push(line);
+          if (!refused) failures.push(`${name}: ${r.error}`);
+          console.log(line);
+          continue;
+        }
+        realTimes.push(r.ms);
+        const res = r.result as AnalysisResult;
+        if (!flag('no-overlays')) {
+          mkdirSync(join(OVERLAY_DIR, 'real'), { recursive: true });
+          const png = join(OVERLAY_DIR, 'real', `${rel.replace(/[^A-Za-z0-9.-]+/g, '_')}-p${page}.png`);
+          await writeOverlay(new Uint8Array(readFileSync(plan.file)), page, res, png).catch((e) => console.log(`  (overlay failed: ${(e as Error).message})`));
+        }
+        const ops = uniqueOpenings(res);
+        const slow = r.ms > REAL_PAGE_LIMIT_MS;
+        if (slow) failures.push(`${name}: ${Math.round(r.ms)} ms > ${REAL_PAGE_LIMIT_MS} ms`);
+        const line = `${pad(name, 70)}${lpad(Math.round(r.ms), 7)} ${lpad(res.rooms.length, 6)} ${lpad(ops.filter((o) => o.kind === 'door').length, 6)} ${lpad(ops.filter((o) => o.kind === 'window').length, 5)}  ${slow ? 'SLOW ' : ''}${page === 1 ? plan.note : ''}`;
+        realRows.push(line);
+        console.log(line);
+        if (plan.rooms && page === 1) console.log(handTruthReport(plan.rooms, res));
+        if (plan.exteriorMm && page === 1) console.log(exteriorReport(plan.exteriorMm, res));
+        if (plan.expectLabels && page === 1) console.log(labelReport(plan.expectLabels, res));
+      }
+    }
+    console.log(`time per page (real): median ${Math.round(percentile(realTimes, 50))} ms, p95 ${Math.round(percentile(realTimes, 95))} ms, max ${Math.round(Math.max(...realTimes, 0))} ms`);
+  }
+  await runner.close();
+  const rssMb = process.resourceUsage().maxRSS / 1024;
+  console.log(`\npeak RSS (whole process incl. worker): ${Math.round(rssMb)} MB`);
+  console.log(`crashes/timeouts: ${crashes}`);
+  if (!flag('no-overlays')) console.log(`overlays: ${OVERLAY_DIR}/{real,synthetic}/*.png (synthetic: plans with F1 < 0.97 or median area error > 2 %; --overlays for all)`);
+  if (failures.length) console.log(`failures:\n  ${failures.join('\n  ')}`);
+  mkdirSync(resolve('bench-out'), { recursive: true });
+  writeFileSync(resolve('bench-out/bench-scores.json'), JSON.stringify({ scores, failures, times }, null, 1));
+  writeFileSync(resolve('bench-out/bench-results.json'), JSON.stringify(results));
+  return crashes > 0 ? 1 : 0;
+}
+
+function printSummaries(rows: [string, Summary][]): void {
+  console.log(
+    `${pad('wall style', 14)}${lpad('plans', 6)} ${lpad('P', 7)} ${lpad('R', 7)} ${lpad('F1', 7)} ${lpad('area med', 9)} ${lpad('area p90', 9)} ${lpad('per med', 8)} ${lpad('per p90', 8)} ${lpad('labels', 7)} ${lpad('doors=', 7)} ${lpad('wins=', 7)} ${lpad('w err', 6)} ${lpad('h err', 6)} ${lpad('ext med', 8)}`,
+  );
+  for (const [name, s] of rows)
+    console.log(
+      `${pad(name, 14)}${lpad(s.plans, 6)} ${lpad(pct(s.precision), 7)} ${lpad(pct(s.recall), 7)} ${lpad(pct(s.f1), 7)} ${lpad(pct(s.areaErrMedian, 2), 9)} ${lpad(pct(s.areaErrP90, 2), 9)} ${lpad(pct(s.perimErrMedian, 2), 8)} ${lpad(pct(s.perimErrP90, 2), 8)} ${lpad(pct(s.labelAccuracy, 0), 7)} ${lpad(pct(s.doorCountExact, 0), 7)} ${lpad(pct(s.windowCountExact, 0), 7)} ${lpad(Number.isFinite(s.openingWidthErrMedianMm) ? Math.round(s.openingWidthErrMedianMm) : '-', 6)} ${lpad(Number.isFinite(s.openingHeightErrMedianMm) ? Math.round(s.openingHeightErrMedianMm) : '-', 6)} ${lpad(pct(s.exteriorLenErrMedian, 2), 8)}`,
+    );
+  console.log('(area/per: relative error of matched rooms; doors=/wins=: plans with the exact count; w/h err: median |error| mm of matched openings; ext: outside wall length)');
+}
+
+/**
+ * Real sheets rarely state their scale, so compare areas without it: found/printed area per room label;
+ * an engine right up to the scale gives the same ratio for every room (spread = how far from that).
+ */
+function handTruthReport(rooms: { label: string; areaM2: number }[], res: AnalysisResult): string {
+  const rows: string[] = [];
+  const ratios: number[] = [];
+  for (const t of rooms) {
+    const f = res.rooms.find((r) => normalizeLabel(r.label ?? '') === normalizeLabel(t.label));
+    if (!f) {
+      rows.push(`    ${pad(t.label, 14)} printed ${t.areaM2.toFixed(1)} m², not found by label`);
+      continue;
+    }
+    const ratio = f.ceiling_area / 1e6 / t.areaM2;
+    ratios.push(ratio);
+    rows.push(`    ${pad(t.label, 14)} printed ${t.areaM2.toFixed(1)} m², found ${(f.ceiling_area / 1e6).toFixed(2)} m² (ratio ${ratio.toFixed(3)})`);
+  }
+  const med = percentile(ratios, 50);
+  const spread = ratios.length ? Math.max(...ratios.map((r) => Math.abs(r / med - 1))) : NaN;
+  rows.push(`    hand truth: ${ratios.length}/${rooms.length} rooms found by label; max deviation from common ratio ${pct(spread)}`);
+  return rows.join('\n');
+}
+
+/** Printed room tags found as room labels (name and number both in one room's label). */
+function labelReport(expected: string[], res: AnalysisResult): string {
+  const found = res.rooms.map((r) => normalizeLabel(r.label ?? ''));
+  const hits = expected.filter((e) => {
+    const words = normalizeLabel(e).split(' ');
+    return found.some((f) => words.every((w) => f.split(' ').includes(w)));
+  });
+  const missing = expected.filter((e) => !hits.includes(e));
+  return `    tags: ${hits.length}/${expected.length} printed room tags found as room labels${missing.length ? `; missing: ${missing.slice(0, 8).join(', ')}${missing.length > 8 ? ', ...' : ''}` : ''}`;
+}
+
+/** Overall size of the exterior outline against the printed overall dimensions (orientation-free). */
+function exteriorReport(expected: [number, number], res: AnalysisResult): string {
+  const poly = res.outside_detection?.exterior_polygon ?? [];
+  if (poly.length < 3) return `    exterior: printed ${expected.map((v) => Math.round(v)).join(' x ')} mm, engine gave no outline`;
+  const xs = poly.map((p) => p[0]);
+  const ys = poly.map((p) => p[1]);
+  const found = [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)].sort((a, b) => b - a);
+  const want = [...expected].sort((a, b) => b - a);
+  const err = Math.max(Math.abs(found[0] / want[0] - 1), Math.abs(found[1] / want[1] - 1));
+  return `    exterior: printed ${want.map((v) => Math.round(v)).join(' x ')} mm, outline box ${found.map((v) => Math.round(v)).join(' x ')} mm (max error ${pct(err)})`;
+}
+
+process.exitCode = await main();

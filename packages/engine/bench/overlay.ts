@@ -1,0 +1,80 @@
+/**
+ * Draws an engine result over the rendered PDF page (PNG), so a person can check it by eye: rooms in
+ * colour with their labels, doors red, windows blue, exterior outline thick; optionally the truth rooms
+ * dashed green. Bench-only (the engine has its own overlay for the CLI).
+ */
+import { writeFileSync } from 'node:fs';
+import { createCanvas } from '@napi-rs/canvas';
+import type { AnalysisResult } from '../src/types.js';
+import type { PlanTruth } from './truth.js';
+
+const MAX_SIDE_PX = 2400;
+
+export async function writeOverlay(pdf: Uint8Array, pageNo: number, result: AnalysisResult, outPng: string, truth?: PlanTruth): Promise<void> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: pdf, verbosity: 0, isEvalSupported: false }).promise;
+  try {
+    const page = await doc.getPage(pageNo);
+    const base = page.getViewport({ scale: 1 });
+    const pxPerPt = Math.min(3, MAX_SIDE_PX / Math.max(base.width, base.height));
+    const viewport = page.getViewport({ scale: pxPerPt });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvasContext: ctx as never, viewport, canvas: canvas as never }).promise;
+    const mmPerPt = result.metadata?.mm_per_pt;
+    if (!mmPerPt) throw new Error('result has no metadata.mm_per_pt');
+    const px = (p: [number, number]): [number, number] => [(p[0] / mmPerPt) * pxPerPt, (p[1] / mmPerPt) * pxPerPt];
+    const path = (pts: [number, number][]) => {
+      ctx.beginPath();
+      pts.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
+      ctx.closePath();
+    };
+    if (truth)
+      for (const r of truth.rooms) {
+        path(r.polygon);
+        ctx.setLineDash([8, 6]);
+        ctx.strokeStyle = 'rgba(0,160,0,0.9)';
+        ctx.lineWidth = 2;
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+    result.rooms.forEach((room, i) => {
+      if (!room.polygon?.length) return;
+      const hue = (i * 67) % 360;
+      path(room.polygon);
+      ctx.fillStyle = `hsla(${hue},80%,55%,0.25)`;
+      ctx.fill();
+      ctx.strokeStyle = `hsl(${hue},80%,35%)`;
+      ctx.lineWidth = 1.5;
+      ctx.stroke();
+      const xs = room.polygon.map((p) => p[0]);
+      const ys = room.polygon.map((p) => p[1]);
+      const [cx, cy] = px([(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2]);
+      ctx.fillStyle = '#000';
+      ctx.font = '14px sans-serif';
+      ctx.fillText(`${room.label || '?'} ${(room.ceiling_area / 1e6).toFixed(1)}m²`, cx - 40, cy);
+    });
+    const openings = [...result.rooms.flatMap((r) => [...(r.doors ?? []), ...(r.windows ?? [])])];
+    for (const o of openings) {
+      if (!o.segment) continue;
+      ctx.beginPath();
+      ctx.moveTo(...px(o.segment[0]));
+      ctx.lineTo(...px(o.segment[1]));
+      ctx.strokeStyle = o.kind === 'window' ? '#06f' : '#e00';
+      ctx.lineWidth = 4;
+      ctx.stroke();
+    }
+    const ext = result.outside_detection?.exterior_polygon;
+    if (ext?.length) {
+      path(ext);
+      ctx.strokeStyle = 'rgba(255,120,0,0.9)';
+      ctx.lineWidth = 3;
+      ctx.stroke();
+    }
+    writeFileSync(outPng, canvas.toBuffer('image/png'));
+  } finally {
+    await doc.destroy();
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The real vector PDFs of ../shared/plans: options we know for some of them (scale and paper printed on
+ * the sheet), and a little ground truth established by hand from the sheets' own printed room sizes.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AnalyzeOptions } from '../src/types.js';
+
+export const REAL_PLANS_DIR = '/work/shared/plans';
+
+export interface RealTruthRoom {
+  /** Label as printed (matched after normalisation, or by `match` when the engine's label differs). */
+  label: string;
+  /** Area from the printed W x L, m² (rooms drawn as rectangles). */
+  areaM2: number;
+}
+
+export interface RealPlan {
+  file: string;
+  /** Options per page; pages not listed use the defaults below. */
+  options: Partial<AnalyzeOptions>;
+  note: string;
+  rooms?: RealTruthRoom[];
+  /** Overall building size from the printed dimension chains, mm (either orientation). */
+  exteriorMm?: [number, number];
+  /** Room tags printed on the sheet ('name number'): each should label one room. */
+  expectLabels?: string[];
+}
+
+const JSBA_03 = [
+  'Caferteria 224', 'Copy/Print 228', 'Office 230', 'Office 231', 'Lounge 223', 'Administration 229', 'Women 225', 'Men 226',
+  'Stair 233', 'Electrical 227', 'Toilet 232', 'Corridor 234', 'Computer Lab 222', 'Instruction 221', 'Electrical 220', 'Lobby 216',
+  'Library 219', 'Corridor 235', 'Electrical 214', 'Stair 217', 'Stair 201', 'Instruction 218', 'Computer Lab 209', 'Drafting 208',
+  'Copy/Print 207', 'Lounge 206', 'Instruction 205', 'Instruction 204', 'Computer Lab 203', 'Instruction 202', 'Lounge 212',
+  'Women 211', 'Men 210',
+];
+
+const FT = 0.3048;
+const ftIn = (ft: number, inch = 0) => ft * FT + inch * 0.0254;
+
+/** What the sheets say about themselves (see each folder's SOURCES.md). */
+export const KNOWN: Record<string, RealPlan> = {
+  'jsba-cloudcore-tests/Multiple rooms with room tags (no noise).pdf': {
+    file: '', options: { scale: 100 }, note: '33 tagged rooms (scale unknown)', expectLabels: JSBA_03,
+  },
+  'bungalow-planning-drawing/FloorPlans.pdf': { file: '', options: { scale: 100, paper: 'A1' }, note: '1:100 @ A1 (sheet), several views' },
+  'qm-s-3-quinta-monroy/A101.pdf': { file: '', options: { scale: 50, paper: 'A2' }, note: '1:50 @ A2 (sheet)', exteriorMm: [9140, 6050] },
+  // 1/4" = 1'-0" is 1:48 on the 11x17 page itself.
+  'takeoffs-test-pdfs/first-floor.pdf': { file: '', options: { scale: 48 }, note: '1/4"=1\'-0" on 11x17 (1:48)', exteriorMm: [ftIn(32) * 1000, ftIn(16) * 1000] },
+  'floorplan-dimension-extraction/floorplan.pdf': {
+    file: '',
+    options: { scale: 100 },
+    note: 'scale not printed; room W x L printed',
+    exteriorMm: [ftIn(50) * 1000, ftIn(30) * 1000],
+    rooms: [
+      { label: 'DINING', areaM2: ftIn(14) * ftIn(8) },
+      { label: 'KITCHEN', areaM2: ftIn(9, 3) * ftIn(10, 3) },
+      { label: 'DRAWING ROOM', areaM2: ftIn(14) * ftIn(14) },
+      { label: 'POOJA', areaM2: ftIn(4) * ftIn(4, 9) },
+      { label: 'STORE', areaM2: ftIn(4) * ftIn(5) },
+      { label: 'PARKING', areaM2: ftIn(11, 3) * ftIn(15, 3) },
+    ],
+  },
+  'awaiskamboh9-house-drawings/LAYOUT PLAN-Model.pdf': {
+    file: '',
+    options: { scale: 100 },
+    note: 'scale not printed; room W x L printed',
+    rooms: [
+      { label: 'GUEST ROOM', areaM2: ftIn(18, 9) * ftIn(11) },
+      { label: 'DINING ROOM', areaM2: ftIn(11, 5) * ftIn(10) },
+      { label: 'DRAWING ROOM', areaM2: ftIn(18, 9) * ftIn(11) },
+    ],
+  },
+};
+
+export function findRealPlans(dir = REAL_PLANS_DIR): RealPlan[] {
+  const out: RealPlan[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.toLowerCase().endsWith('.pdf')) {
+        const rel = p.slice(dir.length + 1);
+        const known = KNOWN[rel];
+        out.push({ ...(known ?? { options: {}, note: 'scale unknown: 1:100, page as paper' }), file: p });
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}

@@ -1,0 +1,54 @@
+/** Runs jobs one at a time in a worker thread with a per-page time limit; respawns after a hang. */
+import { Worker } from 'node:worker_threads';
+import type { Job, JobResult } from './bench-worker.js';
+
+export class BenchRunner {
+  private worker: Worker | null = null;
+  private seq = 0;
+
+  constructor(private readonly timeoutMs: number) {}
+
+  private spawn(): Worker {
+    const w = new Worker(new URL('./bench-worker-boot.mjs', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: 3072 } });
+    w.unref();
+    return w;
+  }
+
+  run(file: string, options: Job['options']): Promise<JobResult & { timedOut?: boolean }> {
+    const worker = (this.worker ??= this.spawn());
+    const seq = ++this.seq;
+    return new Promise((resolve) => {
+      const done = (r: JobResult & { timedOut?: boolean }) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        resolve(r);
+      };
+      const onMessage = (m: JobResult) => m.seq === seq && done(m);
+      const onError = (e: Error) => {
+        this.worker = null;
+        done({ seq, ok: false, ms: 0, error: `worker crashed: ${e.message}` });
+      };
+      const onExit = (code: number) => {
+        this.worker = null;
+        done({ seq, ok: false, ms: 0, error: `worker exited with code ${code}` });
+      };
+      const timer = setTimeout(() => {
+        this.worker = null;
+        void worker.terminate();
+        done({ seq, ok: false, ms: this.timeoutMs, error: `timeout after ${this.timeoutMs} ms`, timedOut: true });
+      }, this.timeoutMs);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage({ seq, file, options } satisfies Job);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+    this.worker = null;
+  }
+}

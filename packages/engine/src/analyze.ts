@@ -1,0 +1,227 @@
+/**
+ * analyzePdf: one vector page → rooms, openings, exterior and quantities (engine-notes "A way that works").
+ * Walls are unioned with Clipper2, door/window gaps are sealed by a morphological closing, rooms are the
+ * holes of the sealed union, the exterior is the outer ring holding the rooms.
+ */
+import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
+import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
+import { loadPdf, getPageChecked } from './pdf-load.js';
+import { extractVectors } from './extract.js';
+import { findWalls, bandPoint } from './walls.js';
+import { findClosures } from './closures.js';
+import { mmPerPt } from './scale.js';
+import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
+import { findDoorArcs, type DoorArc } from './openings.js';
+import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './text.js';
+
+export const ENGINE_VERSION = '0.1.0';
+/** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
+const SEAL_MM = 40;
+const DEFAULT_DOOR_H = 2040;
+const DEFAULT_WINDOW_H = 1200;
+const TIME_BUDGET_MS = 15_000;
+
+function validate(o: AnalyzeOptions) {
+  if (!o || typeof o !== 'object') throw new EngineInputError('bad_options', 'Options are required.');
+  if (!Number.isFinite(o.scale) || o.scale <= 0 || o.scale > 10000) throw new EngineInputError('bad_options', 'The scale must be 1:N with N between 1 and 10000.');
+  if (!Number.isFinite(o.ceilingHeightMm) || o.ceilingHeightMm <= 0 || o.ceilingHeightMm > 20000) throw new EngineInputError('bad_options', 'The ceiling height must be a positive number of millimetres (at most 20000).');
+}
+
+export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Promise<AnalysisResult> {
+  const t0 = Date.now();
+  validate(options);
+  const doc = await loadPdf(bytes);
+  try {
+    const page = await getPageChecked(doc, options.page);
+    const vp = page.getViewport({ scale: 1 });
+    const k = mmPerPt(vp.width, vp.height, options.scale, options.paper);
+    const deadline = t0 + TIME_BUDGET_MS;
+    const vec = await extractVectors(page, deadline);
+    if (vec.segs.length + vec.fills.length < 4) {
+      throw new EngineInputError('no_vector_drawing', vec.imageCount > 0
+        ? `Page ${options.page} is a scanned image without vector drawing; only vector (CAD) plans can be measured.`
+        : `Page ${options.page} has no drawing to measure.`);
+    }
+    const text = await readText(page, k).catch(() => [] as TextItem[]);
+    const warnings: Warning[] = [];
+    if (vec.truncated) warnings.push({ code: 'page_truncated', message: 'The page is very large; only part of its drawing was analysed.' });
+    const H = options.ceilingHeightMm;
+    const pageW = vp.width * k, pageH = vp.height * k;
+
+    // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
+    const walls = findWalls(vec, k, deadline);
+    const arcs = findDoorArcs(vec.curves, k);
+    const raw: Paths64 = union(walls.polys.map(toPath), FillRule.NonZero);
+    const rawRings = raw.map(fromPath);
+    const inWall = (p: PointMm) => {
+      let n = 0;
+      for (const r of rawRings) if (pointInPoly(p[0], p[1], r)) n++;
+      return n % 2 === 1;
+    };
+    const closures = findClosures(walls.bands, arcs, walls.thin, inWall);
+    // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
+    const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));
+    const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));
+    const chords = strayArcs.map((a) => ({ arc: a, end: wallwardEnd(a, inWall) }));
+    const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end)))];
+    const grown = inflatePaths(union(sealParts, FillRule.NonZero), SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
+    const sealed = inflatePaths(grown, -SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
+
+    // outers and holes (orientation opposite to the largest ring = hole)
+    const rings = sealed.map((p) => ({ pts: fromPath(p), area: polyArea(fromPath(p)) }));
+    const refSign = Math.sign(rings.reduce((b, r) => (Math.abs(r.area) > Math.abs(b.area) ? r : b), { pts: [], area: 1 }).area) || 1;
+    const outers = rings.filter((r) => Math.sign(r.area) === refSign);
+    let holes = rings.filter((r) => Math.sign(r.area) === -refSign);
+    const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;
+    const pageArea = pageW * pageH;
+    holes = holes.filter((h) => {
+      const a = Math.abs(h.area);
+      if (a < 0.3e6 || a > 0.35 * pageArea) return false;
+      const bb = bbox(h.pts);
+      if (bb.w < minW || bb.h < minH) return false;
+      // too narrow everywhere (a wall cavity, not a room): nothing survives shrinking by half the minimum
+      const shrunk = inflatePaths([toPath(h.pts)], -Math.min(minW, minH) / 2, JoinType.Miter, EndType.Polygon);
+      return shrunk.some((p) => Math.abs(polyArea(fromPath(p))) > 1000);
+    });
+
+    // a hole inside an island that itself stands inside another hole is furniture (a bed, a table), not a room
+    const islands = outers.filter((o) => holes.some((h) => Math.abs(h.area) > Math.abs(o.area) && pointInPoly(o.pts[0][0], o.pts[0][1], h.pts)));
+    holes = holes.filter((h) => !islands.some((o) => Math.abs(o.area) > Math.abs(h.area) && pointInPoly(h.pts[0][0], h.pts[0][1], o.pts)));
+
+    // exterior = the outer ring holding most rooms
+    let exterior: PointMm[] = [];
+    let bestCount = 0;
+    for (const o of outers) {
+      const n = holes.filter((h) => pointInPoly(h.pts[0][0], h.pts[0][1], o.pts)).length;
+      if (n > bestCount) { bestCount = n; exterior = o.pts; }
+    }
+
+    // openings: the classified closures, then stray swings
+    const openings: Opening[] = [];
+    const tagNear = (c: PointMm, re: RegExp, widthMm: number) => {
+      let best: { tag: string; size: { h: number; w: number } | null; d: number } | null = null;
+      for (const t of text) {
+        const d = Math.hypot(t.at[0] - c[0], t.at[1] - c[1]);
+        if (d > 1500 || (best && d >= best.d)) continue;
+        const m = re.exec(t.str);
+        const size = parseSize(t.str) ?? (d < 1000 ? parseBareSize(t.str, widthMm) : null);
+        if (m || size) best = { tag: m?.[0] ?? '', size, d };
+      }
+      return best;
+    };
+    for (const c of closures) {
+      if (!c.opening) continue;
+      const w = Math.round(c.t1 - c.t0);
+      const mid = (c.lo + c.hi) / 2;
+      const pos = bandPoint(c.deg, (c.t0 + c.t1) / 2, mid);
+      const seg: [PointMm, PointMm] = [bandPoint(c.deg, c.t0, mid), bandPoint(c.deg, c.t1, mid)];
+      const isWin = c.subtype === 'window';
+      const tag = tagNear(pos, isWin ? /\bW\d{1,3}[A-Z]?\b/ : /\bD\d{1,3}[A-Z]?\b/, w);
+      const width = tag?.size && Math.abs(tag.size.w - w) < 0.15 * w ? tag.size.w : w;
+      const o = makeOpening(isWin ? 'window' : 'door', c.subtype ?? 'opening', pos, seg, width, tag?.size?.h ?? (isWin ? DEFAULT_WINDOW_H : DEFAULT_DOOR_H), !tag?.size, tag?.tag ?? '');
+      o.wall_thickness = c.hi - c.lo;
+      openings.push(o);
+    }
+    for (const { arc, end } of chords) {
+      const pos: PointMm = [(arc.hinge[0] + end[0]) / 2, (arc.hinge[1] + end[1]) / 2];
+      const w = Math.round(arc.radius);
+      const tag = tagNear(pos, /\bD\d{1,3}[A-Z]?\b/, w);
+      openings.push(makeOpening('door', 'swing', pos, [arc.hinge, end], w, tag?.size?.h ?? DEFAULT_DOOR_H, !tag?.size, tag?.tag ?? ''));
+    }
+
+    // rooms
+    const labelled = text.filter((t) => isLabelText(t.str));
+    const rooms: Room[] = holes.map((h, i) => {
+      const poly = h.pts;
+      const inside = labelled.filter((t) => pointInPoly(t.at[0], t.at[1], poly)).sort((a, b) => a.at[1] - b.at[1] || a.at[0] - b.at[0]);
+      const label = inside.slice(0, 3).map((t) => t.str).join(' ').replace(/\s+/g, ' ').trim();
+      const perimeter = polyPerimeter(poly);
+      const area = Math.abs(h.area);
+      return {
+        id: `room-${i + 1}`, label, is_outdoor: /ALFRESCO|PORCH|DECK|PATIO|BALCON|TERRACE|VERANDA|GARDEN|YARD|OUTDOOR/i.test(label),
+        polygon: poly, perimeter_mm: Math.round(perimeter), ceiling_area: Math.round(area),
+        total_wall_surface_area: Math.round(perimeter * H), total_window_area: 0, total_door_area: 0, net_wall_area: 0,
+        windows: [], doors: [],
+      };
+    });
+    rooms.sort((a, b) => bbox(a.polygon).y0 - bbox(b.polygon).y0 || bbox(a.polygon).x0 - bbox(b.polygon).x0);
+    rooms.forEach((r, i) => (r.id = `room-${i + 1}`));
+    let nWin = 0, nDoor = 0;
+    for (const o of openings) {
+      o.id = o.kind === 'door' ? `door-${++nDoor}` : `window-${++nWin}`;
+      const reach = (o.wall_thickness ?? 300) / 2 + 100;
+      for (const r of rooms) if (distToPoly(o.position[0], o.position[1], r.polygon) < reach || pointInPoly(o.position[0], o.position[1], r.polygon)) {
+        o.room_ids.push(r.id);
+        (o.kind === 'door' ? r.doors : r.windows).push(o);
+      }
+      o.exterior = exterior.length > 0 && distToPoly(o.position[0], o.position[1], exterior) < reach;
+    }
+    for (const r of rooms) {
+      r.total_window_area = Math.round(r.windows.reduce((s, o) => s + o.width * o.height, 0));
+      r.total_door_area = Math.round(r.doors.reduce((s, o) => s + o.width * o.height, 0));
+      r.net_wall_area = Math.max(0, r.total_wall_surface_area - r.total_window_area - r.total_door_area);
+    }
+
+    // warnings
+    if (openings.some((o) => o.kind === 'door' && o.height_assumed)) warnings.push({ code: 'door_height_assumed', message: `Door heights not printed on the plan; ${DEFAULT_DOOR_H} mm assumed.` });
+    if (openings.some((o) => o.kind === 'window' && o.height_assumed)) warnings.push({ code: 'window_height_assumed', message: `Window heights not printed on the plan; ${DEFAULT_WINDOW_H} mm assumed.` });
+    const printed = findPrintedScale(text);
+    if (printed && printed !== options.scale) warnings.push({ code: 'scale_mismatch', message: `The plan says 1:${printed} but 1:${options.scale} was chosen; check the scale.` });
+    if (rooms.length === 0) warnings.push({ code: 'no_rooms', message: 'No closed rooms were found on this page; check the page, the scale and that it is a floor plan.' });
+    const big = rooms.filter((r) => r.ceiling_area > 200e6 && !r.is_outdoor);
+    if (big.length) warnings.push({ code: 'scale_doubt', message: `Some rooms are larger than 200 m²; the scale or paper size may be wrong.` });
+
+    const exteriorPerimeter = exterior.length ? polyPerimeter(exterior) : 0;
+    const extOpen = openings.filter((o) => o.exterior);
+    return {
+      rooms,
+      statistics: { total_rooms: rooms.length, total_windows: nWin, total_doors: nDoor, ceiling_height_mm: H },
+      metadata: {
+        units: 'mm', page: options.page, scale_number: options.scale, paper_size: options.paper ?? 'page',
+        page_width_mm: pageW, page_height_mm: pageH, mm_per_pt: k, engine_version: ENGINE_VERSION,
+        duration_ms: Date.now() - t0, wall_style: walls.style,
+      },
+      outside_detection: {
+        detection_available: exterior.length > 0,
+        exterior_polygon: exterior,
+        total_walls_mm: Math.round(exteriorPerimeter),
+        total_wall_area_mm2: Math.round(exteriorPerimeter * H),
+        outside_windows: extOpen.filter((o) => o.kind === 'window'),
+        outside_doors: extOpen.filter((o) => o.kind === 'door'),
+        outside_windows_count: extOpen.filter((o) => o.kind === 'window').length,
+        outside_doors_count: extOpen.filter((o) => o.kind === 'door').length,
+      },
+      warnings,
+    };
+  } finally {
+    void doc.destroy();
+  }
+}
+
+/** The arc end that, seen from the hinge, runs along the wall (its chord closes the opening). */
+function wallwardEnd(a: DoorArc, inWall: (p: PointMm) => boolean): PointMm {
+  const score = (e: PointMm) => {
+    let n = 0;
+    for (let t = 0.1; t < 1; t += 0.2) {
+      const p: PointMm = [a.hinge[0] + (e[0] - a.hinge[0]) * t, a.hinge[1] + (e[1] - a.hinge[1]) * t];
+      for (const [dx, dy] of [[0, 60], [60, 0], [0, -60], [-60, 0]]) if (inWall([p[0] + dx, p[1] + dy])) n++;
+    }
+    return n;
+  };
+  return score(a.ends[0]) >= score(a.ends[1]) ? a.ends[0] : a.ends[1];
+}
+
+function leafQuad(a: PointMm, b: PointMm): PointMm[] {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const l = Math.hypot(dx, dy) || 1;
+  const nx = (-dy / l) * 30, ny = (dx / l) * 30;
+  return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]];
+}
+
+function makeOpening(kind: 'door' | 'window', subtype: string, position: PointMm, segment: [PointMm, PointMm], width: number, height: number, assumed: boolean, tag: string): Opening {
+  const dims = `H${height} x W${width}`;
+  return {
+    id: '', kind, subtype, tag, keyword: kind, dimensions: dims, dimensions_string: dims, width, height,
+    height_assumed: assumed, position, segment, exterior: false, room_ids: [],
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Closing the openings one by one. Collinear wall bands (same faces, similar thickness) are clustered; a
+ * short break in a cluster is a wall junction and is filled, a break of door or window width is an opening
+ * and is closed straight across on the wall faces. What lies in the break tells what it is: swing arcs
+ * (door, two arcs a double door), thin lines running the full width (window), two half-width leaves
+ * (sliding door), nothing (a plain opening).
+ */
+import type { PointMm } from './types.js';
+import { type Band, type MmSeg, bandFrame, bandPoint } from './walls.js';
+import type { DoorArc } from './openings.js';
+
+/** Breaks shorter than this are junctions, longer ones openings (mm). */
+const MIN_OPENING_MM = 380;
+/** Widest opening closed without anything drawn in it, and with a door or window symbol (mm). */
+const MAX_PLAIN_MM = 2500;
+const MAX_OPENING_MM = 3700;
+
+export interface Closure {
+  deg: number; lo: number; hi: number; t0: number; t1: number;
+  quad: PointMm[];
+  opening: boolean;
+  subtype?: 'swing' | 'double' | 'sliding' | 'opening' | 'window';
+  arcs?: DoorArc[];
+}
+
+interface Cluster { deg: number; lo: number; hi: number; items: Band[] }
+
+export function clusterBands(bands: Band[]): Cluster[] {
+  const byDeg = new Map<number, Band[]>();
+  for (const b of bands) (byDeg.get(b.deg) ?? byDeg.set(b.deg, []).get(b.deg)!).push(b);
+  const out: Cluster[] = [];
+  for (const [deg, list] of byDeg) {
+    list.sort((p, q) => p.lo - q.lo);
+    const cl: Cluster[] = [];
+    for (const b of list) {
+      const t = b.hi - b.lo;
+      const tol = Math.max(20, 0.2 * t);
+      const c = cl.find((c) => Math.abs(c.lo - b.lo) <= tol && Math.abs(c.hi - b.hi) <= tol);
+      if (c) c.items.push(b);
+      else cl.push({ deg, lo: b.lo, hi: b.hi, items: [b] });
+    }
+    out.push(...cl);
+  }
+  return out;
+}
+
+const quadOf = (deg: number, t0: number, t1: number, lo: number, hi: number): PointMm[] =>
+  [bandPoint(deg, t0, lo), bandPoint(deg, t1, lo), bandPoint(deg, t1, hi), bandPoint(deg, t0, hi)];
+
+/** Breaks in the wall clusters: junction fills and opening closures, the openings classified. */
+export function findClosures(bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean): Closure[] {
+  const out: Closure[] = [];
+  for (const c of clusterBands(bands)) {
+    const runs = [...c.items].sort((p, q) => p.t0 - q.t0);
+    const merged: [number, number][] = [];
+    for (const r of runs) {
+      const last = merged[merged.length - 1];
+      if (last && r.t0 <= last[1] + 1) last[1] = Math.max(last[1], r.t1);
+      else merged.push([r.t0, r.t1]);
+    }
+    const lo = c.items.reduce((s, b) => s + b.lo, 0) / c.items.length;
+    const hi = c.items.reduce((s, b) => s + b.hi, 0) / c.items.length;
+    for (let i = 0; i + 1 < merged.length; i++) {
+      const t0 = merged[i][1], t1 = merged[i + 1][0];
+      const g = t1 - t0;
+      if (g <= 0) continue;
+      if (g < MIN_OPENING_MM) {
+        out.push({ deg: c.deg, lo, hi, t0, t1, quad: quadOf(c.deg, t0, t1, lo, hi), opening: false });
+        continue;
+      }
+      if (g > MAX_OPENING_MM) continue;
+      // a wall crossing the break in the middle makes it a junction of a thick wall, not an opening
+      const mid = bandPoint(c.deg, (t0 + t1) / 2, (lo + hi) / 2);
+      const cl: Closure = { deg: c.deg, lo, hi, t0, t1, quad: quadOf(c.deg, t0, t1, lo, hi), opening: true };
+      classify(cl, arcs, thin);
+      if (inWall(mid) && cl.subtype === 'opening') continue;
+      if (cl.subtype === 'opening' && g > MAX_PLAIN_MM) continue;
+      out.push(cl);
+    }
+  }
+  return out;
+}
+
+function classify(cl: Closure, arcs: DoorArc[], thin: MmSeg[]): void {
+  const { ux, uy } = bandFrame(cl.deg);
+  const g = cl.t1 - cl.t0, th = cl.hi - cl.lo;
+  const local = (p: PointMm) => ({ t: ux * p[0] + uy * p[1], o: -uy * p[0] + ux * p[1] });
+  // arcs hinged at a jamb of this break, sized to it (one leaf the whole width, or two halves)
+  const mine = arcs.filter((a) => {
+    const h = local(a.hinge);
+    const atJamb = Math.min(Math.abs(h.t - cl.t0), Math.abs(h.t - cl.t1)) < Math.max(120, 0.15 * g);
+    const onFace = h.o > cl.lo - th - 80 && h.o < cl.hi + th + 80;
+    return atJamb && onFace && a.radius > 0.3 * g && a.radius < 1.25 * g;
+  });
+  if (mine.length) {
+    cl.arcs = mine;
+    cl.subtype = mine.length >= 2 && mine.every((a) => a.radius < 0.75 * g) ? 'double' : 'swing';
+    return;
+  }
+  // thin lines along the break, inside (or just beside) the wall band
+  let full = 0, half = 0;
+  for (const s of thin) {
+    const dAng = Math.abs((s.ang * 180) / Math.PI - cl.deg) % 180;
+    const diff = Math.min(dAng, 180 - dAng);
+    if (diff > 3) continue;
+    const a = local(s.a), b = local(s.b);
+    const o = (a.o + b.o) / 2;
+    if (o < cl.lo - 70 || o > cl.hi + 70) continue;
+    const s0 = Math.max(Math.min(a.t, b.t), cl.t0), s1 = Math.min(Math.max(a.t, b.t), cl.t1);
+    const cover = (s1 - s0) / g;
+    if (cover <= 0.2) continue;
+    if (Math.max(Math.abs(Math.min(a.t, b.t) - cl.t0), Math.abs(Math.max(a.t, b.t) - cl.t1)) < 0.12 * g + 30 && cover > 0.85) full++;
+    else if (cover > 0.3 && cover < 0.8) half++;
+  }
+  if (full >= 1 && half < 2) cl.subtype = 'window';
+  else if (half >= 2) cl.subtype = 'sliding';
+  else cl.subtype = 'opening';
+}

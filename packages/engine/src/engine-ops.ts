@@ -1,0 +1,21 @@
+/** The operations a worker thread can run (kept apart from index.ts so the worker never imports itself). */
+import { getPdfInfo } from './info.js';
+import { renderPageToPng } from './render.js';
+import { analyzePdf } from './analyze.js';
+import { drawOverlay } from './overlay.js';
+
+export async function runOp(op: string, args: unknown[]): Promise<unknown> {
+  const a = args as [Uint8Array, never, never];
+  switch (op) {
+    case 'info':
+      return getPdfInfo(a[0]);
+    case 'render':
+      return renderPageToPng(a[0], a[1], a[2]);
+    case 'analyze':
+      return analyzePdf(a[0], a[1]);
+    case 'overlay':
+      return drawOverlay(a[0], a[1], a[2]);
+    default:
+      throw new Error(`unknown engine op ${op}`);
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * Vector extraction from a pdf.js operator list: every stroked/filled path flattened to segments in page
+ * points (origin top-left, y down), with its line width in points, plus arcs (Bézier curves) kept apart
+ * because door swings are drawn with them. Form XObjects are honoured through their matrix.
+ */
+import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+export type Mat = [number, number, number, number, number, number];
+export interface Seg {
+  x1: number; y1: number; x2: number; y2: number;
+  /** Stroke width in points (0 for fill edges). */
+  w: number;
+  /** Drawn with a dash pattern (axes, hidden lines): never a wall face. */
+  dashed?: boolean;
+}
+export interface FillPoly {
+  pts: [number, number][];
+  /** 0 = black .. 1 = white */
+  gray: number;
+}
+export interface Curve {
+  /** start, control 1, control 2, end, in page points */
+  p: [number, number][];
+}
+export interface VectorPage {
+  segs: Seg[];
+  fills: FillPoly[];
+  curves: Curve[];
+  imageCount: number;
+  pathOps: number;
+  truncated: boolean;
+}
+
+const mul = (a: Mat, b: Mat): Mat => [
+  a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+  a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+  a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5],
+];
+
+/** Limit of segments kept: protects against pathological pages (hatching of millions of lines). */
+const MAX_SEGS = 400_000;
+
+export async function extractVectors(page: PDFPageProxy, deadline: number): Promise<VectorPage> {
+  const vp = page.getViewport({ scale: 1 });
+  const base = vp.transform as Mat; // PDF user space -> top-left points
+  const ops = await page.getOperatorList();
+  const out: VectorPage = { segs: [], fills: [], curves: [], imageCount: 0, pathOps: 0, truncated: false };
+  let ctm: Mat = [1, 0, 0, 1, 0, 0];
+  let lw = 1;
+  let fillGray = 0;
+  let clipR: Clip | null = null;
+  let dashed = false;
+  let pendingClip = false;
+  const stack: { ctm: Mat; lw: number; fillGray: number; clipR: Clip | null; dashed: boolean }[] = [];
+  const { fnArray, argsArray } = ops;
+  for (let i = 0; i < fnArray.length; i++) {
+    if ((i & 4095) === 0 && Date.now() > deadline) { out.truncated = true; break; }
+    const fn = fnArray[i];
+    const args = argsArray[i] as unknown[];
+    switch (fn) {
+      case OPS.save: stack.push({ ctm, lw, fillGray, clipR, dashed }); break;
+      case OPS.restore: { const s = stack.pop(); if (s) ({ ctm, lw, fillGray, clipR, dashed } = s); break; }
+      case OPS.clip: case OPS.eoClip: pendingClip = true; break;
+      case OPS.setDash: { const arr = args[0] as ArrayLike<number> | undefined; dashed = !!arr && arr.length > 0 && Array.from(arr).some((v) => v > 0); break; }
+      case OPS.transform: ctm = mul(args as Mat, ctm); break;
+      case OPS.setLineWidth: lw = args[0] as number; break;
+      case OPS.paintFormXObjectBegin:
+        stack.push({ ctm, lw, fillGray, clipR, dashed });
+        if (Array.isArray(args[0]) && (args[0] as number[]).length === 6) ctm = mul(args[0] as Mat, ctm);
+        break;
+      case OPS.paintFormXObjectEnd: { const s = stack.pop(); if (s) ({ ctm, lw, fillGray, clipR, dashed } = s); break; }
+      case OPS.setFillRGBColor: {
+        const c = args[0];
+        if (typeof c === 'string' && c.startsWith('#')) {
+          const r = parseInt(c.slice(1, 3), 16), g = parseInt(c.slice(3, 5), 16), b = parseInt(c.slice(5, 7), 16);
+          fillGray = (0.3 * r + 0.59 * g + 0.11 * b) / 255;
+        } else if (Array.isArray(c) || ArrayBuffer.isView(c)) {
+          const a = c as unknown as number[];
+          fillGray = (0.3 * a[0] + 0.59 * a[1] + 0.11 * a[2]) / 255;
+        }
+        break;
+      }
+      case OPS.setFillGray: fillGray = (args[0] as number) ?? 0; break;
+      case OPS.paintImageXObject: case OPS.paintInlineImageXObject: case OPS.paintImageMaskXObject:
+        out.imageCount++; break;
+      case OPS.constructPath: {
+        out.pathOps++;
+        if (out.segs.length > MAX_SEGS) { out.truncated = true; break; }
+        const drawOp = args[0] as number;
+        const data = (args[1] as unknown[])?.[0] as ArrayLike<number> | null;
+        if (!data) break;
+        const stroke = drawOp === OPS.stroke || drawOp === OPS.closeStroke || drawOp === OPS.fillStroke ||
+          drawOp === OPS.eoFillStroke || drawOp === OPS.closeFillStroke || drawOp === OPS.closeEOFillStroke;
+        const fill = drawOp === OPS.fill || drawOp === OPS.eoFill || drawOp === OPS.fillStroke || drawOp === OPS.eoFillStroke ||
+          drawOp === OPS.closeFillStroke || drawOp === OPS.closeEOFillStroke;
+        const m = mul(ctm, base);
+        const isClip = pendingClip;
+        pendingClip = false;
+        if (!stroke && !fill && !isClip) break; // endPath only
+        const tx = (x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+        const scaleW = Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
+        const w = stroke ? Math.max(lw, 0) * scaleW : 0;
+        const pushSeg = (a: [number, number], b: [number, number]) => {
+          if (!clipR) { out.segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed }); return; }
+          for (const [p, q] of clipSeg(clipR, a, b)) out.segs.push({ x1: p[0], y1: p[1], x2: q[0], y2: q[1], w, dashed });
+        };
+        let cur: [number, number] | null = null;
+        let start: [number, number] | null = null;
+        let poly: [number, number][] = [];
+        const polys: [number, number][][] = [];
+        for (let k = 0; k < data.length; ) {
+          const op = data[k++];
+          if (op === 0) {
+            cur = tx(data[k], data[k + 1]); k += 2; start = cur;
+            if (poly.length > 1) polys.push(poly);
+            poly = [cur];
+          } else if (op === 1) {
+            const p = tx(data[k], data[k + 1]); k += 2;
+            if (cur) { if (stroke) pushSeg(cur, p); poly.push(p); }
+            cur = p;
+          } else if (op === 2) {
+            const c1 = tx(data[k], data[k + 1]), c2 = tx(data[k + 2], data[k + 3]), p = tx(data[k + 4], data[k + 5]); k += 6;
+            if (cur) {
+              if (stroke && (!clipR || inBox(clipR, cur) || inBox(clipR, p))) out.curves.push({ p: [cur, c1, c2, p] });
+              for (let t = 0.25; t <= 1.001; t += 0.25) {
+                const u = 1 - t;
+                poly.push([
+                  u * u * u * cur[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t * t * t * p[0],
+                  u * u * u * cur[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t * t * t * p[1],
+                ]);
+              }
+            }
+            cur = p;
+          } else if (op === 3) {
+            const p = tx(data[k + 2], data[k + 3]); k += 4;
+            if (cur) poly.push(p);
+            cur = p;
+          } else if (op === 4) {
+            if (cur && start && stroke && (cur[0] !== start[0] || cur[1] !== start[1])) pushSeg(cur, start);
+            cur = start;
+          } else break;
+        }
+        if (poly.length > 1) polys.push(poly);
+        if (isClip) {
+          // the clip is the intersection with the current one; kept simple: the new path when it is smaller
+          const rings = polys.filter((p) => p.length >= 3);
+          if (rings.length) {
+            const next = makeClip(rings);
+            if (!clipR || next.area <= clipR.area) clipR = next;
+          }
+        }
+        if (fill) for (const p of polys) if (p.length >= 3 && (!clipR || p.some((q) => inBox(clipR!, q)))) out.fills.push({ pts: p, gray: fillGray });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+interface Clip { rings: [number, number][][]; x0: number; y0: number; x1: number; y1: number; area: number; exact: boolean }
+
+function makeClip(rings: [number, number][][]): Clip {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, edges = 0;
+  for (const r of rings) for (const [x, y] of r) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); edges++; }
+  // very complex clip paths are approximated by their box (time, not accuracy, is at stake there)
+  return { rings, x0, y0, x1, y1, area: (x1 - x0) * (y1 - y0), exact: edges <= 4000 };
+}
+const inBox = (c: Clip, p: [number, number]) => p[0] >= c.x0 - 1 && p[0] <= c.x1 + 1 && p[1] >= c.y0 - 1 && p[1] <= c.y1 + 1;
+
+function insideClip(c: Clip, x: number, y: number): boolean {
+  let inside = false;
+  for (const r of c.rings) {
+    for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
+      const [xi, yi] = r[i], [xj, yj] = r[j];
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/** The parts of segment a-b inside the clip region (even-odd over all rings). */
+function clipSeg(c: Clip, a: [number, number], b: [number, number]): [[number, number], [number, number]][] {
+  if (Math.max(a[0], b[0]) < c.x0 || Math.min(a[0], b[0]) > c.x1 || Math.max(a[1], b[1]) < c.y0 || Math.min(a[1], b[1]) > c.y1) return [];
+  if (!c.exact) return [[a, b]];
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const ts = [0, 1];
+  for (const r of c.rings) {
+    for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
+      const ex = r[i][0] - r[j][0], ey = r[i][1] - r[j][1];
+      const den = dx * ey - dy * ex;
+      if (Math.abs(den) < 1e-12) continue;
+      const wx = r[j][0] - a[0], wy = r[j][1] - a[1];
+      const t = (wx * ey - wy * ex) / den, s = (wx * dy - wy * dx) / den;
+      if (t > 0 && t < 1 && s >= 0 && s <= 1) ts.push(t);
+    }
+  }
+  ts.sort((p, q) => p - q);
+  const out: [[number, number], [number, number]][] = [];
+  const at = (t: number): [number, number] => [a[0] + dx * t, a[1] + dy * t];
+  for (let i = 0; i + 1 < ts.length; i++) {
+    if (ts[i + 1] - ts[i] < 1e-6) continue;
+    const m = at((ts[i] + ts[i + 1]) / 2);
+    if (!insideClip(c, m[0], m[1])) continue;
+    const last = out[out.length - 1];
+    if (last && Math.abs(last[1][0] - at(ts[i])[0]) < 1e-9 && Math.abs(last[1][1] - at(ts[i])[1]) < 1e-9) last[1] = at(ts[i + 1]);
+    else out.push([at(ts[i]), at(ts[i + 1])]);
+  }
+  return out;
+}

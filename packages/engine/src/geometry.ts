@@ -1,0 +1,43 @@
+/** Small polygon helpers in the mm frame, and the bridge to Clipper2 (integer mm). */
+import type { Path64, Paths64 } from 'clipper2-ts';
+import type { PointMm } from './types.js';
+
+export const toPath = (pts: PointMm[]): Path64 => pts.map(([x, y]) => ({ x: Math.round(x), y: Math.round(y) }));
+export const fromPath = (p: Path64): PointMm[] => p.map((q) => [q.x, q.y]);
+
+export function polyArea(pts: PointMm[]): number {
+  let a = 0;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) a += (pts[j][0] + pts[i][0]) * (pts[j][1] - pts[i][1]);
+  return a / 2;
+}
+export function polyPerimeter(pts: PointMm[]): number {
+  let p = 0;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) p += Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]);
+  return p;
+}
+export function pointInPoly(x: number, y: number, pts: PointMm[]): boolean {
+  let inside = false;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+    const [xi, yi] = pts[i], [xj, yj] = pts[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+export function distToPoly(x: number, y: number, pts: PointMm[]): number {
+  let best = Infinity;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) best = Math.min(best, distToSeg(x, y, pts[j], pts[i]));
+  return best;
+}
+export function distToSeg(x: number, y: number, a: PointMm, b: PointMm): number {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const l2 = dx * dx + dy * dy;
+  let t = l2 ? ((x - a[0]) * dx + (y - a[1]) * dy) / l2 : 0;
+  t = Math.max(0, Math.min(1, t));
+  return Math.hypot(x - a[0] - t * dx, y - a[1] - t * dy);
+}
+export function bbox(pts: PointMm[]) {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const [x, y] of pts) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
+  return { x0, y0, x1, y1, w: x1 - x0, h: y1 - y0 };
+}
+export const areaPaths = (ps: Paths64) => ps.reduce((s, p) => s + polyArea(fromPath(p)), 0);

@@ -1,0 +1,107 @@
+/** Doors (swing arcs) and openings closed by the gap-sealing step, with windows told apart by glass lines. */
+import type { PointMm } from './types.js';
+import type { Curve } from './extract.js';
+import type { MmSeg } from './walls.js';
+import { bbox } from './geometry.js';
+
+export interface DoorArc { hinge: PointMm; ends: [PointMm, PointMm]; radius: number }
+
+function circleFrom3(a: PointMm, b: PointMm, c: PointMm): { c: PointMm; r: number } | null {
+  const d = 2 * (a[0] * (b[1] - c[1]) + b[0] * (c[1] - a[1]) + c[0] * (a[1] - b[1]));
+  if (Math.abs(d) < 1e-9) return null;
+  const a2 = a[0] ** 2 + a[1] ** 2, b2 = b[0] ** 2 + b[1] ** 2, c2 = c[0] ** 2 + c[1] ** 2;
+  const x = (a2 * (b[1] - c[1]) + b2 * (c[1] - a[1]) + c2 * (a[1] - b[1])) / d;
+  const y = (a2 * (c[0] - b[0]) + b2 * (a[0] - c[0]) + c2 * (b[0] - a[0])) / d;
+  return { c: [x, y], r: Math.hypot(a[0] - x, a[1] - y) };
+}
+
+const bez = (p: [number, number][], t: number, k: number): PointMm => {
+  const u = 1 - t;
+  return [
+    (u * u * u * p[0][0] + 3 * u * u * t * p[1][0] + 3 * u * t * t * p[2][0] + t * t * t * p[3][0]) * k,
+    (u * u * u * p[0][1] + 3 * u * u * t * p[1][1] + 3 * u * t * t * p[2][1] + t * t * t * p[3][1]) * k,
+  ];
+};
+
+/**
+ * Door swings: Bézier pieces on one circle (same centre and radius, CAD often splits a quarter arc and
+ * draws the pieces in any order) adding up to a 60-100° arc of radius 450-1300 mm.
+ */
+export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
+  const pieces: { c: PointMm; r: number; a0: number; a1: number; p0: PointMm; p1: PointMm }[] = [];
+  for (const cv of curves.slice(0, 20000)) {
+    const a = bez(cv.p, 0, k), m = bez(cv.p, 0.5, k), z = bez(cv.p, 1, k);
+    const circ = circleFrom3(a, m, z);
+    if (!circ || circ.r < 450 || circ.r > 1300) continue;
+    const ang = (p: PointMm) => Math.atan2(p[1] - circ.c[1], p[0] - circ.c[0]);
+    let a0 = ang(a), a1 = ang(z);
+    const am = ang(m);
+    // orient each piece counter-clockwise in angle so the pieces of one arc can be joined
+    const ccw = ((am - a0 + 3 * Math.PI) % (2 * Math.PI)) - Math.PI > 0;
+    if (!ccw) [a0, a1] = [a1, a0];
+    pieces.push({ c: circ.c, r: circ.r, a0, a1, p0: ccw ? a : z, p1: ccw ? z : a });
+  }
+  const used = new Array(pieces.length).fill(false);
+  const arcs: DoorArc[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    if (used[i]) continue;
+    used[i] = true;
+    const group = [pieces[i]];
+    for (let j = i + 1; j < pieces.length; j++) {
+      if (used[j]) continue;
+      const q = pieces[j];
+      if (Math.hypot(q.c[0] - pieces[i].c[0], q.c[1] - pieces[i].c[1]) < 40 && Math.abs(q.r - pieces[i].r) < 40) { used[j] = true; group.push(q); }
+    }
+    // walk from the first piece both ways through touching ends
+    let first = group[0], last = group[0];
+    let sweep = ((group[0].a1 - group[0].a0 + 2 * Math.PI) % (2 * Math.PI));
+    const rest = group.slice(1);
+    let grew = true;
+    while (grew && rest.length) {
+      grew = false;
+      for (let j = 0; j < rest.length; j++) {
+        const q = rest[j];
+        const d = (u: PointMm, v: PointMm) => Math.hypot(u[0] - v[0], u[1] - v[1]);
+        if (d(q.p0, last.p1) < 20) { last = q; } else if (d(q.p1, first.p0) < 20) { first = q; } else continue;
+        sweep += (q.a1 - q.a0 + 2 * Math.PI) % (2 * Math.PI);
+        rest.splice(j, 1);
+        grew = true;
+        break;
+      }
+    }
+    const sweepDeg = (sweep * 180) / Math.PI;
+    if (sweepDeg < 60 || sweepDeg > 100) continue;
+    const r = group.reduce((s, g) => s + g.r, 0) / group.length;
+    const c = group[0].c;
+    if (arcs.some((d) => Math.hypot(d.hinge[0] - c[0], d.hinge[1] - c[1]) < 50 && Math.abs(d.radius - r) < 50)) continue;
+    arcs.push({ hinge: c, ends: [first.p0, last.p1], radius: r });
+  }
+  return arcs;
+}
+
+export interface Gap { pts: PointMm[]; center: PointMm; width: number; depth: number; horizontal: boolean }
+
+/** Pieces added by sealing that look like a wall opening: one side 400-3600 mm, the other at most a wall. */
+export function gapPieces(pieces: PointMm[][]): Gap[] {
+  const out: Gap[] = [];
+  for (const pts of pieces) {
+    const bb = bbox(pts);
+    const width = Math.max(bb.w, bb.h), depth = Math.min(bb.w, bb.h);
+    if (width < 400 || width > 3600 || depth < 40 || depth > 400) continue;
+    out.push({ pts, center: [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2], width, depth, horizontal: bb.w >= bb.h });
+  }
+  return out;
+}
+
+/** Thin lines lying along the gap (glass or sill lines) mark a window. */
+export function countGlassLines(g: Gap, thin: MmSeg[]): number {
+  const bb = bbox(g.pts);
+  let n = 0;
+  for (const s of thin) {
+    const mx = (s.a[0] + s.b[0]) / 2, my = (s.a[1] + s.b[1]) / 2;
+    if (mx < bb.x0 - 5 || mx > bb.x1 + 5 || my < bb.y0 - 5 || my > bb.y1 + 5) continue;
+    const along = g.horizontal ? Math.abs(Math.cos(s.ang)) > 0.95 : Math.abs(Math.sin(s.ang)) > 0.95;
+    if (along && s.len > 0.5 * g.width) n++;
+  }
+  return n;
+}

@@ -1,0 +1,57 @@
+/** Small PDFs built with pdf-lib for the unit tests: walls as double lines at 1:100 on a page in points. */
+import { PDFDocument, rgb } from 'pdf-lib';
+
+/** 1 mm on site at 1:100 in points. */
+export const PT_PER_MM_100 = 72 / 25.4 / 100;
+
+export interface RectRoom { x: number; y: number; w: number; h: number }
+
+/**
+ * Draws each room (site mm, origin top-left, y down) with walls of `wallMm` drawn as two parallel lines
+ * (inner face = room boundary). Optional door arcs on a wall: a gap of `doorMm` with a quarter arc.
+ */
+export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?: { x: number; y: number; widthMm: number } ; window?: { x: number; y: number; widthMm: number }; image?: Uint8Array } = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([842, 595]); // A4 landscape
+  const k = PT_PER_MM_100;
+  const H = 595;
+  const wall = opts.wallMm ?? 200;
+  const line = (x1: number, y1: number, x2: number, y2: number) =>
+    page.drawLine({ start: { x: 40 + x1 * k, y: H - 40 - y1 * k }, end: { x: 40 + x2 * k, y: H - 40 - y2 * k }, thickness: 0.5, color: rgb(0, 0, 0) });
+  const hLine = (x1: number, x2: number, y: number, gaps: [number, number][]) => {
+    let cur = x1;
+    for (const [a, b] of gaps.filter(([a]) => a > x1 && a < x2).sort((p, q) => p[0] - q[0])) { line(cur, y, a, y); cur = b; }
+    line(cur, y, x2, y);
+  };
+  for (const r of rooms) {
+    const gapsTop: [number, number][] = [];
+    if (opts.door && Math.abs(opts.door.y - r.y) < 1) gapsTop.push([opts.door.x, opts.door.x + opts.door.widthMm]);
+    if (opts.window && Math.abs(opts.window.y - r.y) < 1) gapsTop.push([opts.window.x, opts.window.x + opts.window.widthMm]);
+    hLine(r.x, r.x + r.w, r.y, gapsTop);
+    hLine(r.x - wall, r.x + r.w + wall, r.y - wall, gapsTop);
+    for (const [a, b] of gapsTop) { line(a, r.y, a, r.y - wall); line(b, r.y, b, r.y - wall); }
+    line(r.x, r.y + r.h, r.x + r.w, r.y + r.h);
+    line(r.x - wall, r.y + r.h + wall, r.x + r.w + wall, r.y + r.h + wall);
+    line(r.x, r.y, r.x, r.y + r.h);
+    line(r.x - wall, r.y - wall, r.x - wall, r.y + r.h + wall);
+    line(r.x + r.w, r.y, r.x + r.w, r.y + r.h);
+    line(r.x + r.w + wall, r.y - wall, r.x + r.w + wall, r.y + r.h + wall);
+  }
+  if (opts.door) {
+    const { x, y, widthMm: d } = opts.door;
+    // leaf along the inside from the hinge at (x, y) going down, arc from leaf tip to the far jamb
+    line(x, y, x, y + d);
+    const cx = 40 + x * k, cy = H - 40 - y * k, r = d * k, c = 0.5523 * r;
+    page.drawSvgPath(`M ${cx} ${-(cy - r)} C ${cx + c} ${-(cy - r)} ${cx + r} ${-(cy - c)} ${cx + r} ${-cy}`, { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+  }
+  if (opts.window) {
+    const { x, y, widthMm: w } = opts.window;
+    line(x, y - wall / 2 - 20, x + w, y - wall / 2 - 20);
+    line(x, y - wall / 2 + 20, x + w, y - wall / 2 + 20);
+  }
+  if (opts.image) {
+    const img = await doc.embedPng(opts.image);
+    page.drawImage(img, { x: 0, y: 0, width: 842, height: 595 });
+  }
+  return doc.save();
+}

@@ -1,0 +1,60 @@
+/** Page text in the mm frame: room labels, opening tags and the printed scale. */
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PointMm } from './types.js';
+
+export interface TextItem { str: string; at: PointMm; heightMm: number }
+
+export async function readText(page: PDFPageProxy, k: number): Promise<TextItem[]> {
+  const vt = page.getViewport({ scale: 1 }).transform as number[];
+  const tc = await page.getTextContent();
+  const out: TextItem[] = [];
+  for (const it of tc.items as { str?: string; transform?: number[]; width?: number; height?: number }[]) {
+    const str = (it.str ?? '').trim();
+    if (!str || !it.transform) continue;
+    const t = it.transform;
+    const len = Math.hypot(t[0], t[1]) || 1;
+    // centre of the run: baseline start + half the advance along the text direction + half the height up
+    const w = it.width ?? 0, h = it.height ?? Math.hypot(t[2], t[3]);
+    const ux = t[0] / len, uy = t[1] / len;
+    const x = t[4] + (ux * w) / 2 - (uy * h) / 2, y = t[5] + (uy * w) / 2 + (ux * h) / 2;
+    const px = vt[0] * x + vt[2] * y + vt[4], py = vt[1] * x + vt[3] * y + vt[5];
+    out.push({ str, at: [px * k, py * k], heightMm: h * k });
+  }
+  return out;
+}
+
+const NUMERIC = /^[\d\s.,:xX×/+\-'"mM²2()]*$/;
+
+/** A label is text with letters; dimension strings and bare numbers are not labels. */
+export function isLabelText(s: string): boolean {
+  return /[A-Za-z]{2,}/.test(s) && !NUMERIC.test(s) && s.length <= 40;
+}
+
+export function findPrintedScale(items: TextItem[]): number | null {
+  const all = items.map((i) => i.str).join(' ');
+  const imp = /(\d+)\s*\/\s*(\d+)\s*"\s*=\s*1\s*'\s*-?\s*0\s*"/.exec(all);
+  if (imp && +imp[1] > 0) return Math.round((12 * +imp[2]) / +imp[1]);
+  const m = /SCALE[^0-9]{0,12}1\s*:\s*(\d{2,4})/i.exec(all) ?? /\b1\s*:\s*(\d{2,3})\b/.exec(all);
+  return m ? Number(m[1]) : null;
+}
+
+/** Sizes from a tag: 'H1200 x W1810', '1200H x 1810W', '2040 x 820' (height first). */
+export function parseSize(s: string): { h: number; w: number } | null {
+  let m = /H\s*(\d{3,4})\s*[xX×]\s*W\s*(\d{3,4})/i.exec(s);
+  if (m) return { h: +m[1], w: +m[2] };
+  m = /(\d{3,4})\s*H\s*[xX×]\s*(\d{3,4})\s*W/i.exec(s);
+  if (m) return { h: +m[1], w: +m[2] };
+  m = /(\d{3,4})\s*W\s*[xX×]\s*(\d{3,4})\s*H/i.exec(s);
+  if (m) return { h: +m[2], w: +m[1] };
+  return null;
+}
+
+/** A bare 'H x W' pair ('2040 x 820', height first) accepted when one side matches the measured width. */
+export function parseBareSize(s: string, widthMm: number): { h: number; w: number } | null {
+  const m = /^\s*(\d{3,4})\s*[xX×]\s*(\d{3,4})\s*$/.exec(s);
+  if (!m) return null;
+  const a = +m[1], b = +m[2];
+  if (Math.abs(b - widthMm) < 0.15 * widthMm && a >= 1500) return { h: a, w: b };
+  if (Math.abs(a - widthMm) < 0.15 * widthMm && b >= 1500) return { h: b, w: a };
+  return null;
+}

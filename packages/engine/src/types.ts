@@ -1,0 +1,125 @@
+/**
+ * Public types of the floor-plan engine. The result object follows product-spec section 3 (snake_case wire
+ * names) plus geometry for drawing. All coordinates are real-world millimetres on site, origin at the page's
+ * top-left corner, x to the right, y down (see engine-notes "Frame").
+ */
+
+/** A point in the site millimetre frame. */
+export type PointMm = [x: number, y: number];
+
+export type PaperSize = 'A0' | 'A1' | 'A2' | 'A3' | 'A4';
+
+export interface AnalyzeOptions {
+  /** 1-based page number. */
+  page: number;
+  /** N of the drawing scale 1:N. */
+  scale: number;
+  /** Paper the drawing was made for; omitted means the page's own size is the paper. */
+  paper?: PaperSize;
+  /** Ceiling height in millimetres. */
+  ceilingHeightMm: number;
+  /** Sliver filter: rooms narrower or shorter than this (mm) are dropped. Default 200. */
+  minRoomWidthMm?: number;
+  minRoomHeightMm?: number;
+}
+
+export interface Opening {
+  id: string;
+  kind: 'window' | 'door';
+  /** e.g. 'swing', 'double', 'sliding', 'opening', 'window' */
+  subtype: string;
+  /** Tag printed on the plan, e.g. 'W01', or '' when none. */
+  tag: string;
+  /** 'window' | 'door' (the spec's keyword field). */
+  keyword: string;
+  /** 'H<height> x W<width>' in mm. */
+  dimensions: string;
+  dimensions_string: string;
+  width: number;
+  height: number;
+  /** True when the height is a default, not read from the plan. */
+  height_assumed: boolean;
+  /** Centre of the opening. */
+  position: PointMm;
+  /** The closing segment across the wall opening. */
+  segment: [PointMm, PointMm];
+  /** Thickness of the wall the opening is in (mm), when known. */
+  wall_thickness?: number;
+  exterior: boolean;
+  room_ids: string[];
+}
+
+export interface Room {
+  id: string;
+  label: string;
+  is_outdoor: boolean;
+  /** Outer ring, mm, closed implicitly. */
+  polygon: PointMm[];
+  /** Skirting length (mm). */
+  perimeter_mm: number;
+  /** mm² */
+  ceiling_area: number;
+  /** perimeter × ceiling height, mm² */
+  total_wall_surface_area: number;
+  total_window_area: number;
+  total_door_area: number;
+  /** total_wall_surface_area − window − door areas, mm² */
+  net_wall_area: number;
+  windows: Opening[];
+  doors: Opening[];
+}
+
+export interface Warning {
+  code: string;
+  message: string;
+  room_id?: string;
+}
+
+export interface OutsideDetection {
+  detection_available: boolean;
+  /** Exterior outline of the building, mm. */
+  exterior_polygon: PointMm[];
+  total_walls_mm: number;
+  total_wall_area_mm2: number;
+  outside_windows: Opening[];
+  outside_doors: Opening[];
+  outside_windows_count: number;
+  outside_doors_count: number;
+}
+
+export interface AnalysisResult {
+  rooms: Room[];
+  statistics: {
+    total_rooms: number;
+    total_windows: number;
+    total_doors: number;
+    ceiling_height_mm: number;
+  };
+  metadata: {
+    units: 'mm';
+    page: number;
+    scale_number: number;
+    paper_size: string;
+    /** Page size in the site mm frame. */
+    page_width_mm: number;
+    page_height_mm: number;
+    /** Factor mm per PDF point. */
+    mm_per_pt: number;
+    engine_version: string;
+    duration_ms: number;
+    wall_style?: string;
+  };
+  outside_detection: OutsideDetection;
+  warnings: Warning[];
+}
+
+/** Thrown for bad input; `code` is stable, `message` is for people. */
+export class EngineInputError extends Error {
+  constructor(
+    public readonly code: 'not_pdf' | 'encrypted' | 'page_out_of_range' | 'no_vector_drawing' | 'bad_options' | 'corrupt',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineInputError';
+  }
+}

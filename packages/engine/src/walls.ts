@@ -1,0 +1,162 @@
+/**
+ * Wall detection in the mm frame. Three CAD styles become wall polygons: dark filled polygons of wall-like
+ * thickness, single strokes as thick as a wall, and pairs of parallel lines at wall thickness (70-350 mm).
+ */
+import type { PointMm } from './types.js';
+import type { VectorPage } from './extract.js';
+import { polyArea, polyPerimeter, bbox } from './geometry.js';
+
+export interface MmSeg { a: PointMm; b: PointMm; w: number; len: number; ang: number }
+
+export const WALL_MIN_MM = 70;
+export const WALL_MAX_MM = 350;
+const MIN_PAIR_LEN_MM = 300;
+/** Shortest wall face line considered (a short wall piece between a window and a corner). */
+const MIN_FACE_LEN_MM = 100;
+const MAX_PAIR_SEGS = 30_000;
+
+export interface WallFinding {
+  polys: PointMm[][];
+  style: string;
+  thin: MmSeg[];
+  /** Straight wall runs: direction (deg bucket), face offsets lo < hi across, extent t0 < t1 along. */
+  bands: Band[];
+}
+
+/** A straight piece of wall between two faces, in a frame along its direction u = (cos, sin) of `deg`. */
+export interface Band { deg: number; lo: number; hi: number; t0: number; t1: number }
+
+export const bandFrame = (deg: number) => {
+  const a = (deg * Math.PI) / 180;
+  return { ux: Math.cos(a), uy: Math.sin(a) };
+};
+/** Point of a band frame back in the mm frame. */
+export function bandPoint(deg: number, t: number, off: number): PointMm {
+  const { ux, uy } = bandFrame(deg);
+  return [ux * t - uy * off, uy * t + ux * off];
+}
+function segBand(s: MmSeg, half: number): Band {
+  const deg = Math.round((s.ang * 180) / Math.PI) % 180;
+  const { ux, uy } = bandFrame(deg);
+  const off = -uy * (s.a[0] + s.b[0]) / 2 + ux * (s.a[1] + s.b[1]) / 2;
+  const ta = ux * s.a[0] + uy * s.a[1], tb = ux * s.b[0] + uy * s.b[1];
+  return { deg, lo: off - half, hi: off + half, t0: Math.min(ta, tb), t1: Math.max(ta, tb) };
+}
+
+export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
+  const out: MmSeg[] = [];
+  for (const s of v.segs) {
+    if (s.dashed) continue;
+    const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (len < 1) continue;
+    let ang = Math.atan2(b[1] - a[1], b[0] - a[0]);
+    if (ang < 0) ang += Math.PI;
+    if (ang >= Math.PI) ang -= Math.PI;
+    out.push({ a, b, w: s.w * k, len, ang });
+  }
+  return out;
+}
+
+function quad(a: PointMm, b: PointMm, half: number): PointMm[] {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const l = Math.hypot(dx, dy) || 1;
+  const nx = (-dy / l) * half, ny = (dx / l) * half;
+  return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]];
+}
+
+export function findWalls(v: VectorPage, k: number, deadline: number): WallFinding {
+  const segs = toMmSegs(v, k);
+  const polys: PointMm[][] = [];
+  let nFill = 0, nThick = 0, nPair = 0;
+  const bands: Band[] = [];
+  const fillEdges: MmSeg[] = [];
+
+  // 1. dark fills whose mean thickness (2·area/perimeter) is wall-like
+  for (const f of v.fills) {
+    if (f.gray > 0.55) continue;
+    const pts = f.pts.map(([x, y]) => [x * k, y * k] as PointMm);
+    const area = Math.abs(polyArea(pts));
+    const per = polyPerimeter(pts);
+    if (area <= 0 || per <= 0) continue;
+    const thick = (2 * area) / per;
+    const bb = bbox(pts);
+    if (thick >= WALL_MIN_MM * 0.6 && thick <= WALL_MAX_MM * 1.5 && Math.max(bb.w, bb.h) >= MIN_PAIR_LEN_MM) {
+      polys.push(pts);
+      nFill++;
+      for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+        const e = mmSeg(pts[j], pts[i], 0);
+        if (e && e.len >= MIN_PAIR_LEN_MM / 3) fillEdges.push(e);
+      }
+    }
+  }
+  // 2. strokes as thick as a wall
+  const thin: MmSeg[] = [];
+  for (const s of segs) {
+    if (s.w >= WALL_MIN_MM && s.w <= WALL_MAX_MM * 1.5 && s.len >= s.w) {
+      polys.push(quad(s.a, s.b, s.w / 2));
+      bands.push(segBand(s, s.w / 2));
+      nThick++;
+    } else thin.push(s);
+  }
+  // 3. parallel pairs of thin lines at wall thickness, overlapping along their length
+  const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
+  for (const b of pairBands(cand, deadline)) {
+    polys.push([bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)]);
+    bands.push(b);
+    nPair++;
+  }
+  // the faces of filled walls give their bands too (for finding the openings), not new wall area
+  if (fillEdges.length) bands.push(...pairBands(fillEdges.slice(0, MAX_PAIR_SEGS), deadline));
+  const style = nFill >= nThick && nFill >= nPair / 4 && nFill > 0 ? 'filled' : nThick > nPair / 2 ? 'thick-stroke' : 'double-line';
+  return { polys, style, thin, bands };
+}
+
+function mmSeg(a: PointMm, b: PointMm, w: number): MmSeg | null {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (len < 1) return null;
+  let ang = Math.atan2(b[1] - a[1], b[0] - a[0]);
+  if (ang < 0) ang += Math.PI;
+  if (ang >= Math.PI) ang -= Math.PI;
+  return { a, b, w, len, ang };
+}
+
+/** Pairs of parallel lines at wall thickness, each line with its nearest partner (no third line between). */
+function pairBands(cand: MmSeg[], deadline: number): Band[] {
+  const out: Band[] = [];
+  const buckets = new Map<number, { off: number; t0: number; t1: number }[]>();
+  for (const s of cand) {
+    const deg = Math.round((s.ang * 180) / Math.PI) % 180;
+    const { ux, uy } = bandFrame(deg);
+    const off = -uy * (s.a[0] + s.b[0]) / 2 + ux * (s.a[1] + s.b[1]) / 2;
+    const ta = ux * s.a[0] + uy * s.a[1], tb = ux * s.b[0] + uy * s.b[1];
+    (buckets.get(deg) ?? buckets.set(deg, []).get(deg)!).push({ off, t0: Math.min(ta, tb), t1: Math.max(ta, tb) });
+  }
+  for (const [deg, list] of buckets) {
+    if (Date.now() > deadline) break;
+    list.sort((p, q) => p.off - q.off);
+    for (let i = 0; i < list.length; i++) {
+      const A = list[i];
+      for (let j = i + 1; j < list.length; j++) {
+        const B = list[j];
+        const d = B.off - A.off;
+        if (d < WALL_MIN_MM * 0.9) continue;
+        if (d > WALL_MAX_MM) break;
+        const t0 = Math.max(A.t0, B.t0), t1 = Math.min(A.t1, B.t1);
+        if (t1 - t0 < Math.min(MIN_PAIR_LEN_MM, 0.5 * Math.min(A.t1 - A.t0, B.t1 - B.t0))) continue;
+        // the nearest partner only: a third line between them means these are not the two faces of one wall
+        let between = false;
+        for (let m = i + 1; m < j; m++) {
+          const C = list[m];
+          if (C.off - A.off > 5 && B.off - C.off > 5 && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) { between = true; break; }
+        }
+        if (between) continue;
+        // a regular array of lines (tiles, hatching) repeats the same spacing beyond the pair: not a wall
+        const repeats = (off: number) => list.some((C) => Math.abs(C.off - off) < 0.08 * d && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0));
+        if (repeats(A.off - d) || repeats(B.off + d)) continue;
+        out.push({ deg, lo: A.off, hi: B.off, t0, t1 });
+      }
+    }
+  }
+  return out;
+}
