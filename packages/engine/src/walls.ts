@@ -93,7 +93,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number): WallFindi
   // 2. strokes as thick as a wall
   const thin: MmSeg[] = [];
   for (const s of segs) {
-    if (s.w >= WALL_MIN_MM && s.w <= WALL_MAX_MM * 1.5 && s.len >= s.w) {
+    if (s.w >= WALL_MIN_MM * 0.95 && s.w <= WALL_MAX_MM * 1.5 && s.len >= s.w) {
       polys.push(quad(s.a, s.b, s.w / 2));
       bands.push(segBand(s, s.w / 2));
       nThick++;
