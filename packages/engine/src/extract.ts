@@ -18,6 +18,9 @@ export interface FillPoly {
   pts: [number, number][];
   /** 0 = black .. 1 = white */
   gray: number;
+  /** Sub-paths of one fill operation share a group: together, with their fill rule, they make one region. */
+  group: number;
+  evenOdd: boolean;
 }
 export interface Curve {
   /** start, control 1, control 2, end, in page points */
@@ -150,7 +153,10 @@ export async function extractVectors(page: PDFPageProxy, deadline: number): Prom
             if (!clipR || next.area <= clipR.area) clipR = next;
           }
         }
-        if (fill) for (const p of polys) if (p.length >= 3 && (!clipR || p.some((q) => inBox(clipR!, q)))) out.fills.push({ pts: p, gray: fillGray });
+        if (fill) {
+          const evenOdd = drawOp === OPS.eoFill || drawOp === OPS.eoFillStroke || drawOp === OPS.closeEOFillStroke;
+          for (const p of polys) if (p.length >= 3 && (!clipR || p.some((q) => inBox(clipR!, q)))) out.fills.push({ pts: p, gray: fillGray, group: out.pathOps, evenOdd });
+        }
         break;
       }
       default:

@@ -3,8 +3,9 @@
  * thickness, single strokes as thick as a wall, and pairs of parallel lines at wall thickness (70-350 mm).
  */
 import type { PointMm } from './types.js';
-import type { VectorPage } from './extract.js';
-import { polyArea, polyPerimeter, bbox } from './geometry.js';
+import type { FillPoly, VectorPage } from './extract.js';
+import { union, FillRule } from 'clipper2-ts';
+import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
 
 export interface MmSeg { a: PointMm; b: PointMm; w: number; len: number; ang: number }
 
@@ -72,28 +73,38 @@ export function findWalls(v: VectorPage, k: number, deadline: number): WallFindi
   const bands: Band[] = [];
   const fillEdges: MmSeg[] = [];
 
-  // 1. dark fills whose mean thickness (2·area/perimeter) is wall-like
-  for (const f of v.fills) {
-    if (f.gray > 0.55) continue;
-    const pts = f.pts.map(([x, y]) => [x * k, y * k] as PointMm);
-    const area = Math.abs(polyArea(pts));
-    const per = polyPerimeter(pts);
-    if (area <= 0 || per <= 0) continue;
-    const thick = (2 * area) / per;
-    const bb = bbox(pts);
-    if (thick >= WALL_MIN_MM * 0.6 && thick <= WALL_MAX_MM * 1.5 && Math.max(bb.w, bb.h) >= MIN_PAIR_LEN_MM) {
-      polys.push(pts);
-      nFill++;
-      for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-        const e = mmSeg(pts[j], pts[i], 0);
-        if (e && e.len >= MIN_PAIR_LEN_MM / 3) fillEdges.push(e);
+  // 1. dark fills whose mean thickness (2·area/perimeter) is wall-like. The sub-paths of one fill make one
+  // region with its fill rule: a wall network drawn as an outline with room holes is one ring-shaped region.
+  const groups = new Map<number, FillPoly[]>();
+  for (const f of v.fills) if (f.gray <= 0.55) (groups.get(f.group) ?? groups.set(f.group, []).get(f.group)!).push(f);
+  for (const g of groups.values()) {
+    const rings = g.map((f) => f.pts.map(([x, y]) => [x * k, y * k] as PointMm));
+    const region = rings.length === 1 ? rings : union(rings.map(toPath), g[0].evenOdd ? FillRule.EvenOdd : FillRule.NonZero).map(fromPath);
+    for (const piece of splitOuters(region)) {
+      const area = piece.reduce((s, r) => s + polyArea(r), 0);
+      const per = piece.reduce((s, r) => s + polyPerimeter(r), 0);
+      if (Math.abs(area) <= 0 || per <= 0) continue;
+      const thick = (2 * Math.abs(area)) / per;
+      const bb = bbox(piece[0]);
+      if (thick >= WALL_MIN_MM * 0.6 && thick <= WALL_MAX_MM * 1.5 && Math.max(bb.w, bb.h) >= MIN_PAIR_LEN_MM) {
+        // outer ring positive, holes negative, every other wall polygon positive: a NonZero union keeps the holes
+        polys.push(...piece.map((r, i) => orient(r, i === 0)));
+        nFill++;
+        for (const pts of piece) {
+          for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+            const e = mmSeg(pts[j], pts[i], 0);
+            if (e && e.len >= MIN_PAIR_LEN_MM / 3) fillEdges.push(e);
+          }
+        }
       }
     }
   }
+  const nFillRings = polys.length;
   // 2. strokes as thick as a wall
   const thin: MmSeg[] = [];
+  const faces = pairedFaceLines(segs.filter(isThickCandidate));
   for (const s of segs) {
-    if (s.w >= WALL_MIN_MM * 0.95 && s.w <= WALL_MAX_MM * 1.5 && s.len >= s.w) {
+    if (isThickCandidate(s) && !faces.has(s)) {
       polys.push(quad(s.a, s.b, s.w / 2));
       bands.push(segBand(s, s.w / 2));
       nThick++;
@@ -108,8 +119,63 @@ export function findWalls(v: VectorPage, k: number, deadline: number): WallFindi
   }
   // the faces of filled walls give their bands too (for finding the openings), not new wall area
   if (fillEdges.length) bands.push(...pairBands(fillEdges.slice(0, MAX_PAIR_SEGS), deadline));
+  for (let i = nFillRings; i < polys.length; i++) polys[i] = orient(polys[i], true);
   const style = nFill >= nThick && nFill >= nPair / 4 && nFill > 0 ? 'filled' : nThick > nPair / 2 ? 'thick-stroke' : 'double-line';
   return { polys, style, thin, bands };
+}
+
+const isThickCandidate = (s: MmSeg) => s.w >= WALL_MIN_MM * 0.95 && s.w <= WALL_MAX_MM * 1.5 && s.len >= s.w;
+
+/**
+ * Strokes as wide as a thin wall may still be the two face lines of a double-line wall (a 0.35 mm pen at
+ * 1:200 is 70 mm on site). Two such strokes of the same pen, parallel at wall spacing with clear space
+ * between them and running side by side, are faces: they are left to the double-line pairing.
+ */
+function pairedFaceLines(cands: MmSeg[]): Set<MmSeg> {
+  const out = new Set<MmSeg>();
+  const byDeg = new Map<number, { s: MmSeg; off: number; t0: number; t1: number }[]>();
+  for (const s of cands) {
+    const deg = Math.round((s.ang * 180) / Math.PI) % 180;
+    const { ux, uy } = bandFrame(deg);
+    const off = -uy * (s.a[0] + s.b[0]) / 2 + ux * (s.a[1] + s.b[1]) / 2;
+    const ta = ux * s.a[0] + uy * s.a[1], tb = ux * s.b[0] + uy * s.b[1];
+    (byDeg.get(deg) ?? byDeg.set(deg, []).get(deg)!).push({ s, off, t0: Math.min(ta, tb), t1: Math.max(ta, tb) });
+  }
+  for (const list of byDeg.values()) {
+    list.sort((p, q) => p.off - q.off);
+    for (let i = 0; i < list.length; i++) {
+      const A = list[i];
+      for (let j = i + 1; j < list.length; j++) {
+        const B = list[j];
+        const d = B.off - A.off;
+        if (d > WALL_MAX_MM) break;
+        if (d < WALL_MIN_MM * 0.9 || d < (A.s.w + B.s.w) / 2 + 10) continue;
+        if (Math.max(A.s.w, B.s.w) > 1.4 * Math.min(A.s.w, B.s.w)) continue;
+        const overlap = Math.min(A.t1, B.t1) - Math.max(A.t0, B.t0);
+        if (overlap < 0.5 * Math.min(A.t1 - A.t0, B.t1 - B.t0)) continue;
+        out.add(A.s);
+        out.add(B.s);
+      }
+    }
+  }
+  return out;
+}
+
+const orient = (r: PointMm[], positive: boolean) => ((polyArea(r) > 0) === positive ? r : [...r].reverse());
+
+/** Rings of a region (outer rings and holes, oriented by Clipper) grouped as each outer with its holes. */
+function splitOuters(rings: PointMm[][]): PointMm[][][] {
+  if (rings.length === 1) return [rings];
+  const withArea = rings.map((r) => ({ r, a: polyArea(r) }));
+  const big = withArea.reduce((b, x) => (Math.abs(x.a) > Math.abs(b.a) ? x : b));
+  const sign = Math.sign(big.a) || 1;
+  const outers = withArea.filter((x) => Math.sign(x.a) === sign).sort((p, q) => Math.abs(p.a) - Math.abs(q.a));
+  const groups = new Map(outers.map((o) => [o, [o.r]]));
+  for (const h of withArea.filter((x) => Math.sign(x.a) !== sign)) {
+    const owner = outers.find((o) => Math.abs(o.a) > Math.abs(h.a) && pointInPoly(h.r[0][0], h.r[0][1], o.r));
+    if (owner) groups.get(owner)!.push(h.r);
+  }
+  return [...groups.values()];
 }
 
 function mmSeg(a: PointMm, b: PointMm, w: number): MmSeg | null {
@@ -152,8 +218,11 @@ function pairBands(cand: MmSeg[], deadline: number): Band[] {
         }
         if (between) continue;
         // a regular array of lines (tiles, hatching) repeats the same spacing beyond the pair: not a wall
-        const repeats = (off: number) => list.some((C) => Math.abs(C.off - off) < 0.08 * d && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0));
-        if (repeats(A.off - d) || repeats(B.off + d)) continue;
+        // (hatch lines clipped to a wall are staggered along their length, so a partial overlap is enough)
+        const repeats = (off: number, loose: boolean) => list.some((C) => Math.abs(C.off - off) < 0.08 * d &&
+          (loose ? Math.min(C.t1, t1 + d) - Math.max(C.t0, t0 - d) > 0.3 * (t1 - t0) : Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)));
+        if (repeats(A.off - d, false) || repeats(B.off + d, false)) continue;
+        if ((repeats(A.off - d, true) && repeats(A.off - 2 * d, true)) || (repeats(B.off + d, true) && repeats(B.off + 2 * d, true))) continue;
         out.push({ deg, lo: A.off, hi: B.off, t0, t1 });
       }
     }
