@@ -148,7 +148,7 @@ function pairedFaceLines(cands: MmSeg[]): Set<MmSeg> {
       for (let j = i + 1; j < list.length; j++) {
         const B = list[j];
         const d = B.off - A.off;
-        if (d > WALL_MAX_MM) break;
+        if (d > WALL_MAX_MM * 1.1) break;
         if (d < WALL_MIN_MM * 0.9 || d < (A.s.w + B.s.w) / 2 + 10) continue;
         if (Math.max(A.s.w, B.s.w) > 1.4 * Math.min(A.s.w, B.s.w)) continue;
         const overlap = Math.min(A.t1, B.t1) - Math.max(A.t0, B.t0);
@@ -207,7 +207,7 @@ function pairBands(cand: MmSeg[], deadline: number): Band[] {
         const B = list[j];
         const d = B.off - A.off;
         if (d < WALL_MIN_MM * 0.9) continue;
-        if (d > WALL_MAX_MM) break;
+        if (d > WALL_MAX_MM * 1.1) break;
         const t0 = Math.max(A.t0, B.t0), t1 = Math.min(A.t1, B.t1);
         if (t1 - t0 < Math.min(MIN_PAIR_LEN_MM, 0.5 * Math.min(A.t1 - A.t0, B.t1 - B.t0))) continue;
         // the nearest partner only: a third line between them means these are not the two faces of one wall
