@@ -165,7 +165,7 @@ const orient = (r: PointMm[], positive: boolean) => ((polyArea(r) > 0) === posit
 
 /** Rings of a region (outer rings and holes, oriented by Clipper) grouped as each outer with its holes. */
 function splitOuters(rings: PointMm[][]): PointMm[][][] {
-  if (rings.length === 1) return [rings];
+  if (rings.length <= 1) return rings.length ? [rings] : [];
   const withArea = rings.map((r) => ({ r, a: polyArea(r) }));
   const big = withArea.reduce((b, x) => (Math.abs(x.a) > Math.abs(b.a) ? x : b));
   const sign = Math.sign(big.a) || 1;
