@@ -72,6 +72,11 @@ export function findClosures(bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWa
       // a wall crossing the break in the middle makes it a junction of a thick wall, not an opening
       const mid = bandPoint(c.deg, (t0 + t1) / 2, (lo + hi) / 2);
       const cl: Closure = { deg: c.deg, lo, hi, t0, t1, quad: quadOf(c.deg, t0, t1, lo, hi), opening: true };
+      // an opening has free space just beyond both faces; a band of furniture lines against a wall face has
+      // the wall on one side (its break is the space between two beds, not a door)
+      // (a wall running alongside past both jambs; window lines inside the break do not count)
+      const alongside = (off: number) => bands.some((b) => b.deg === c.deg && b.lo - 1 <= off && off <= b.hi + 1 && b.t0 < t0 - 100 && b.t1 > t1 + 100);
+      if (alongside(lo - 40) || alongside(hi + 40)) continue;
       classify(cl, arcs, thin);
       if (inWall(mid) && cl.subtype === 'opening') continue;
       if (cl.subtype === 'opening' && g > MAX_PLAIN_MM) continue;
