@@ -14,6 +14,15 @@ const newAccount = (tag: string): Account => ({ email: uniqueEmail(tag), passwor
 const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const text = (page: Page, t: string) => page.getByText(t, { exact: true }).first().waitFor();
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
+/**
+ * After a client-side move the URL changes before the lazily loaded page replaces the old one (both have an
+ * 'Email' field), so wait for the new page's own heading before typing.
+ */
+async function arrivedAt(page: Page, url: RegExp, heading: string) {
+  await page.waitForURL(url);
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+}
+const LOGIN_HEADING = 'Log in to Plansight';
 
 async function signUp(page: Page, a: Account, tag: string) {
   await page.goto('/auth/signup');
@@ -28,7 +37,7 @@ async function signUp(page: Page, a: Account, tag: string) {
   await text(page, 'Verify your email');
   await shot(page, `auth-signup-done-${tag}`);
   await page.getByRole('button', { name: 'Got it' }).click();
-  await page.waitForURL(/\/auth\/login$/);
+  await arrivedAt(page, /\/auth\/login$/, LOGIN_HEADING);
 }
 
 async function fillLogin(page: Page, a: Account) {
@@ -44,7 +53,7 @@ async function verifyFromOutbox(page: Page, a: Account, tag: string) {
   await text(page, 'Your email address has been verified. You can now log in.');
   await shot(page, `auth-verified-${tag}`);
   await page.getByRole('link', { name: 'Go to Login' }).click();
-  await page.waitForURL(/\/auth\/login$/);
+  await arrivedAt(page, /\/auth\/login$/, LOGIN_HEADING);
 }
 
 /** Logs in and leaves the Welcome Back! dialog; returns the dialog's plans text. */
@@ -118,7 +127,7 @@ describe('accounts', () => {
 
     // Signed out: a signed-in route goes to login, and login returns there.
     await page.goto('/upgrade-plans');
-    await page.waitForURL(/\/auth\/login$/);
+    await arrivedAt(page, /\/auth\/login$/, LOGIN_HEADING);
     await logIn(page, a);
     await page.waitForURL(/\/upgrade-plans$/);
     await header.getByRole('button', { name: 'Logout' }).click();
@@ -127,14 +136,14 @@ describe('accounts', () => {
     // Forgot and reset through the mailed link, then only the new password works.
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(/\/auth\/forgot-password$/);
+    await arrivedAt(page, /\/auth\/forgot-password$/, 'Forgot your password?');
     await byLabel(page, 'Email').fill(a.email);
     await shot(page, 'auth-forgot-laptop');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await text(page, 'Reset link sent');
     await shot(page, 'auth-forgot-sent-laptop');
     await page.getByRole('button', { name: 'Back to Login' }).click();
-    await page.waitForURL(/\/auth\/login$/);
+    await arrivedAt(page, /\/auth\/login$/, LOGIN_HEADING);
     const reset = linkFromMail(a.email, '/auth/reset-password');
     expect(reset).toMatch(/\/auth\/reset-password\?token=/);
     await page.goto(reset!);
@@ -145,6 +154,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Reset password' }).click();
     await text(page, 'Your password has been reset. You can now log in with your new password.');
     await page.getByRole('link', { name: 'Back to Login' }).click();
+    await arrivedAt(page, /\/auth\/login$/, LOGIN_HEADING);
     await fillLogin(page, a);
     await text(page, 'Invalid email or password');
     await logIn(page, renewed);

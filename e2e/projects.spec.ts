@@ -72,14 +72,17 @@ async function signIn(page: Page, login: Login, path: string) {
   await page.goto(path);
 }
 
-/** Share of dark pixels on a canvas: a floor plan page is much darker than a cover sheet. */
-const darkShare = (page: Page, testId: string) =>
-  page.getByTestId(testId).locator('canvas').evaluate((c: HTMLCanvasElement) => {
+/** Share of dark pixels on a preview once it has finished drawing `pageNo`: a floor plan page is much darker than a cover sheet. */
+async function darkShare(page: Page, testId: string, pageNo: number): Promise<number> {
+  const canvas = page.getByTestId(testId).locator(`canvas[data-page="${pageNo}"][data-rendered="true"]`);
+  await canvas.waitFor();
+  return canvas.evaluate((c: HTMLCanvasElement) => {
     const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
     let dark = 0;
     for (let i = 0; i < d.length; i += 4) if (d[i] < 100) dark++;
     return dark / (d.length / 4);
   });
+}
 
 const rowNames = (page: Page) => page.getByTestId('project-row').locator('td:first-child a').allInnerTexts();
 
@@ -104,13 +107,12 @@ describe('projects', () => {
     await page.locator('input[type=file]').setInputFiles({ name: 'Harbour St plans.pdf', mimeType: 'application/pdf', buffer: await threePagePlan() });
     expect(await page.getByLabel('Project name').inputValue()).toBe('Harbour St plans');
     await page.getByTestId('form-preview-count').filter({ hasText: 'Page 1 of 3' }).waitFor();
-    const coverDark = await darkShare(page, 'form-preview');
+    const coverDark = await darkShare(page, 'form-preview', 1);
     await page.getByTestId('page-number').fill('5');
     await page.getByText('Page 5 does not exist. This PDF has 3 pages.').waitFor();
     await page.getByTestId('page-number').fill('2');
     await page.getByTestId('form-preview-count').filter({ hasText: 'Page 2 of 3' }).waitFor();
-    await page.waitForTimeout(300);
-    const planDark = await darkShare(page, 'form-preview');
+    const planDark = await darkShare(page, 'form-preview', 2);
     expect(planDark).toBeGreaterThan(coverDark * 2);
     expect(await page.getByTestId('form-preview').locator('canvas').evaluate((c) => c.getBoundingClientRect().width)).toBeLessThanOrEqual(400);
     await shot(page, 'projects-create-laptop');
@@ -129,7 +131,8 @@ describe('projects', () => {
     await page.goto('/projects');
     await page.getByTestId('projects-footer').filter({ hasText: 'Page 1 of 3 (25 total projects)' }).waitFor();
     expect((await rowNames(page))[0]).toBe('Harbour St plans');
-    await expect(page.getByTestId('create-project-button').innerText()).resolves.toBe('Create New Project (27 remaining)');
+    // 3 free plans + 50 bought - 25 projects created.
+    await expect(page.getByTestId('create-project-button').innerText()).resolves.toBe(`Create New Project (${3 + 50 - 25} remaining)`);
     await shot(page, 'projects-list-laptop');
 
     await page.getByPlaceholder('Search projects').fill('harbour');

@@ -2,7 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+// The DOM flavour, so navigations can ask for flushSync (logout relies on it).
+import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
 import { theme } from './theme';

@@ -50,6 +50,8 @@ export function HeaderActions({ stacked, onAction, onPricing }: HeaderActionsPro
             size="lg"
             radius="sm"
             variant="light"
+            // Sentence case like the rest of the header, not Badge's default capitals.
+            tt="none"
             color={remaining > 0 ? 'teal' : 'red'}
             style={stacked ? { alignSelf: 'flex-start' } : undefined}
           >

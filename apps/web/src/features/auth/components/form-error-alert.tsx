@@ -1,4 +1,4 @@
-import { Alert, List } from '@mantine/core';
+import { Alert, List, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { FormError } from '../utils/error-messages';
@@ -14,7 +14,8 @@ export function FormErrorAlert({ error, children }: { error: FormError; children
           ))}
         </List>
       ) : (
-        error.message
+        // Its own element, so the message stays one piece of text beside any actions passed as children.
+        <Text size="sm">{error.message}</Text>
       )}
       {children}
     </Alert>

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@m
 import { loginRequestSchema, AUTH_ERROR_CODES, type LoginResponse } from '@plansight/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { setSession } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
@@ -23,18 +23,15 @@ async function login(values: LoginValues): Promise<LoginResponse> {
 }
 
 export default function LoginPage() {
-  const navigate = useNavigate();
-  const from = (useLocation().state as { from?: string } | null)?.from;
   const form = useForm<LoginInput, unknown, LoginValues>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
   const mutation = useMutation({ mutationFn: login });
   const error = mutation.isError ? loginError(mutation.error) : null;
   const { errors } = form.formState;
 
-  // The session is stored when the dialog is left, so the guest-only guard does not move the user first.
+  // The session is stored when the dialog is left; the guest-only guard (RequireGuest) then takes the user
+  // to the page they came from, else /projects. Navigating here as well would race with that redirect.
   const goOn = () => {
-    if (!mutation.data) return;
-    setSession(mutation.data);
-    navigate(from && from.startsWith('/') && !from.startsWith('/auth/') ? from : '/projects', { replace: true });
+    if (mutation.data) setSession(mutation.data);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { Alert, Box, Center, Loader, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { RenderTask } from 'pdfjs-dist';
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
 import type { PdfDocState } from '../utils/pdf-document';
 
@@ -9,17 +9,19 @@ interface Props { state: PdfDocState; pageNo: number; widthPx: number; testId?: 
 /** One page of the chosen PDF drawn at `widthPx` CSS pixels (sharp on high-density screens). */
 export function PdfPagePreview({ state, pageNo, widthPx, testId }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [rendering, setRendering] = useState(false);
+  // What the canvas last finished drawing: it shows the current page only when all three still match.
+  const [drawn, setDrawn] = useState<{ doc: PDFDocumentProxy; pageNo: number; widthPx: number } | null>(null);
   const [renderError, setRenderError] = useState<string | null>(null);
   const doc = state.status === 'ready' ? state.doc : null;
   const exists = doc ? pageNo >= 1 && pageNo <= doc.numPages : false;
+  const rendered = !!doc && drawn?.doc === doc && drawn.pageNo === pageNo && drawn.widthPx === widthPx;
 
   useEffect(() => {
     if (!doc || !exists || !canvasRef.current) return;
     const canvas = canvasRef.current;
     let task: RenderTask | null = null;
     let cancelled = false;
-    setRendering(true);
+    setDrawn(null);
     setRenderError(null);
     (async () => {
       try {
@@ -33,10 +35,9 @@ export function PdfPagePreview({ state, pageNo, widthPx, testId }: Props) {
         canvas.style.aspectRatio = `${viewport.width} / ${viewport.height}`;
         task = page.render({ canvas, viewport });
         await task.promise;
-        if (!cancelled) setRendering(false);
+        if (!cancelled) setDrawn({ doc, pageNo, widthPx });
       } catch (err) {
         if (cancelled || (err as Error)?.name === 'RenderingCancelledException') return;
-        setRendering(false);
         setRenderError('Failed to load PDF preview');
       }
     })();
@@ -63,8 +64,8 @@ export function PdfPagePreview({ state, pageNo, widthPx, testId }: Props) {
   return (
     <Box maw={widthPx} w="100%" data-testid={testId}>
       <Paper withBorder radius="sm" p={4} pos="relative" bg="white">
-        <canvas ref={canvasRef} style={{ display: 'block', width: '100%' }} data-page={pageNo} aria-label={`Preview of page ${pageNo}`} />
-        {rendering && <Center pos="absolute" inset={0}><Loader size="sm" /></Center>}
+        <canvas ref={canvasRef} style={{ display: 'block', width: '100%' }} data-page={pageNo} data-rendered={rendered} aria-label={`Preview of page ${pageNo}`} />
+        {!rendered && <Center pos="absolute" inset={0}><Loader size="sm" /></Center>}
       </Paper>
       <Text size="xs" c="dimmed" mt={6} data-testid={testId && `${testId}-count`}>
         Page {pageNo} of {total}
