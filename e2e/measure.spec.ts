@@ -36,6 +36,16 @@ async function signIn(page: Page, over: Partial<Mock> = {}): Promise<Mock> {
   return mock;
 }
 const stat = (page: Page, label: string) => page.locator(`[data-stat="${label}"] p`).last().innerText();
+/** Totals follow a click a moment later (state updates are async): wait up to 10 s for `value`, then assert it. */
+async function expectStat(page: Page, label: string, value: string) {
+  await page
+    .waitForFunction(([l, v]) => {
+      const ps = document.querySelectorAll<HTMLElement>(`[data-stat="${l}"] p`);
+      return ps.length > 0 && ps[ps.length - 1].innerText === v;
+    }, [label, value] as const, { timeout: 10_000 })
+    .catch(() => undefined); // the assertion below reports what was shown instead
+  expect(await stat(page, label)).toBe(value);
+}
 
 describe('measure (mocked API)', () => {
   let browser: Browser;
@@ -52,13 +62,13 @@ describe('measure (mocked API)', () => {
       await page.locator('[data-testid=plan-overlay] image').waitFor({ state: 'attached' });
       expect(await page.getByTestId('results-warnings').innerText()).toContain('1200 mm was assumed');
       // 5 rooms: skirting 22+18+16+13+15 = 84 m
-      expect(await stat(page, 'Skirting')).toBe('84.0 m');
+      await expectStat(page, 'Skirting', '84.0 m');
       await page.getByText('Show spaces table').click();
       await page.getByRole('cell', { name: 'KITCHEN', exact: true }).waitFor();
       await page.locator('[data-room-card="0"]').getByText('Show windows & doors').click();
       await page.locator('[data-room-card="0"]').getByText('W 1200 × H 1200 mm').first().waitFor();
       await page.getByText('Show outside windows (3)').click();
-      expect(await page.getByTestId('outside-detection').innerText()).toContain('4.32 m²'); // 3 x 1.44 m², 2 decimals
+      await page.getByTestId('outside-detection').getByText('4.32 m²').first().waitFor(); // 3 x 1.44 m², 2 decimals
       await shot(page, `measure-results-${phone ? 'phone' : 'laptop'}`);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF (5 rooms)' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^Plansight_Smith_House_\d{4}-\d\d-\d\d\.pdf$/);
@@ -80,7 +90,7 @@ describe('measure (mocked API)', () => {
     await page.locator('[data-room-card="1"]').click();
     await page.getByRole('checkbox', { name: 'Select BATH' }).check();
     await page.getByRole('button', { name: 'Download PDF (2 rooms)' }).waitFor();
-    expect(await stat(page, 'Skirting')).toBe('31.0 m'); // 18 + 13
+    await expectStat(page, 'Skirting', '31.0 m'); // 18 + 13
     await page.getByRole('button', { name: 'Select All', exact: true }).click();
     await page.getByRole('button', { name: 'Download PDF (5 rooms)' }).waitFor();
     await context.close();
@@ -123,29 +133,33 @@ describe('measure (mocked API)', () => {
       await page.goto('/projects/p1/walls');
       await page.getByTestId('rooms-editor').waitFor();
       await page.locator('[data-testid=plan-overlay] image').waitFor({ state: 'attached' });
-      expect(await stat(page, 'Rooms counted')).toBe('5 of 5');
+      await expectStat(page, 'Rooms counted', '5 of 5');
       await page.getByRole('button', { name: 'Zoom in' }).click();
-      expect(Number(await page.getByTestId('plan-viewer').getAttribute('data-zoom'))).toBeGreaterThan(1);
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid=plan-viewer]')?.getAttribute('data-zoom')) > 1);
       await page.getByRole('button', { name: 'Fit to screen' }).click();
-      expect(await page.getByTestId('plan-viewer').getAttribute('data-zoom')).toBe('1.00');
+      await page.locator('[data-testid=plan-viewer][data-zoom="1.00"]').waitFor();
       // Plan -> table
       await page.locator('polygon[data-room="2"]').click({ position: { x: 20, y: 20 } });
-      expect(await page.locator('[data-room-row="2"]').getAttribute('data-highlighted')).toBe('true');
+      await page.locator('[data-room-row="2"][data-highlighted="true"]').waitFor();
       // Table -> plan
       await page.locator('[data-room-row="1"]').hover();
-      expect(await page.locator('polygon[data-room="1"]').getAttribute('stroke')).toBe('#f08c00');
+      await page.locator('polygon[data-room="1"][stroke="#f08c00"]').waitFor();
       await page.getByRole('button', { name: 'Rename BED 1' }).click();
       await page.getByLabel('Room name').fill('Master bedroom');
+      const renamed = page.waitForResponse((r) => r.url().endsWith('/rooms/r3') && r.request().method() === 'PATCH');
       await page.getByLabel('Room name').press('Enter');
       await page.locator('[data-room-row="2"]').getByText('Master bedroom').waitFor();
+      await renamed;
+      const leftOut = page.waitForResponse((r) => r.url().endsWith('/rooms/r4') && r.request().method() === 'PATCH');
       await page.locator('[data-room-row="3"] .mantine-Switch-track').click();
-      expect(await stat(page, 'Rooms counted')).toBe('4 of 5');
-      expect(await stat(page, 'Skirting')).toBe('71.0 m'); // 84 - 13
+      await leftOut;
+      await expectStat(page, 'Rooms counted', '4 of 5');
+      await expectStat(page, 'Skirting', '71.0 m'); // 84 - 13
       await shot(page, `measure-walls-${phone ? 'phone' : 'laptop'}`);
       expect(mock.patches).toEqual([{ roomId: 'r3', label: 'Master bedroom' }, { roomId: 'r4', excluded: true }]);
       await page.reload();
       await page.getByTestId('rooms-editor').waitFor();
-      expect(await stat(page, 'Rooms counted')).toBe('4 of 5');
+      await expectStat(page, 'Rooms counted', '4 of 5');
       expect(await page.getByRole('switch', { name: 'Count BATH in totals' }).isChecked()).toBe(false);
       await context.close();
     });
