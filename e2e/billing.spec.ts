@@ -36,7 +36,7 @@ describe('billing and contact', () => {
       page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
       await page.goto('/upgrade-plans');
       await page.getByRole('button', { name: 'Purchase', exact: true }).first().click();
-      await page.waitForURL(/\/checkout\/test\//, { timeout: 8000 }).catch(async () => {
+      await page.waitForURL(/\/checkout\/test\//).catch(async () => {
         await shot(page, 'billing-debug');
         throw new Error(`no checkout; url=${page.url()} dialogs=${dialogs.join('|')} login=${JSON.stringify(login).slice(0, 80)}`);
       });

@@ -36,7 +36,8 @@ export async function newPage(browser: Browser, opts: { phone?: boolean } = {}):
 /** Saves a full-page screenshot to e2e/screenshots/<name>.png, to be looked at. */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  // Finished transitions, so a drawer or modal that just opened is shown in place, not half slid in.
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** The raw .eml messages the server wrote to its outbox for `to`, newest last. */

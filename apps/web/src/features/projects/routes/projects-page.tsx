@@ -58,6 +58,8 @@ export default function ProjectsPage() {
   };
   const projects = list.isError ? [] : (data?.projects ?? []);
   const totalPages = data?.total_pages ?? 0;
+  // While the next page loads the previous rows stay (keepPreviousData): number and describe the rows shown.
+  const shownPage = data?.page ?? params.page;
   const emptyText = params.search ? 'No projects found matching your search.' : 'No projects yet. Create your first project!';
 
   return (
@@ -89,7 +91,7 @@ export default function ProjectsPage() {
           {!list.isError && (
             <ProjectsTable
               projects={projects}
-              offset={(params.page - 1) * PAGE_SIZE}
+              offset={(shownPage - 1) * PAGE_SIZE}
               sort={sort}
               onSort={onSort}
               loading={list.isLoading}
@@ -97,7 +99,7 @@ export default function ProjectsPage() {
             />
           )}
           {data && !list.isError && data.total_count > 0 && (
-            <ProjectsPager page={params.page} totalPages={totalPages} totalCount={data.total_count} onPage={(p) => update({ page: p })} />
+            <ProjectsPager page={shownPage} totalPages={totalPages} totalCount={data.total_count} onPage={(p) => update({ page: p })} />
           )}
         </Paper>
       </Stack>
