@@ -20,6 +20,8 @@ const SEAL_MM = 40;
 const DEFAULT_DOOR_H = 2040;
 const DEFAULT_WINDOW_H = 1200;
 const TIME_BUDGET_MS = 15_000;
+/** A connected piece of wall at least this long is part of the building, not furniture (mm). */
+const ANCHOR_MM = 1800;
 
 function validate(o: AnalyzeOptions) {
   if (!o || typeof o !== 'object') throw new EngineInputError('bad_options', 'Options are required.');
@@ -58,7 +60,12 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       for (const r of rawRings) if (pointInPoly(p[0], p[1], r)) n++;
       return n % 2 === 1;
     };
-    const closures = findClosures(walls.bands, arcs, walls.thin, inWall);
+    // wall components big enough to be part of a building's wall network (not a piece of furniture)
+    // (pieces closer than 50 mm count as joined: double-line bands stop at the faces of the walls they meet)
+    const bigRings = inflatePaths(raw, 25, JoinType.Miter, EndType.Polygon, 2).map(fromPath)
+      .filter((r) => { const b = bbox(r); return Math.max(b.w, b.h) >= ANCHOR_MM; });
+    const anchored = (p: PointMm) => bigRings.some((r) => distToPoly(p[0], p[1], r) < 5 || pointInPoly(p[0], p[1], r));
+    const closures = findClosures(walls.bands, arcs, walls.thin, inWall, anchored);
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
     const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));
     const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));

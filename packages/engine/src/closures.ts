@@ -48,9 +48,12 @@ const quadOf = (deg: number, t0: number, t1: number, lo: number, hi: number): Po
   [bandPoint(deg, t0, lo), bandPoint(deg, t1, lo), bandPoint(deg, t1, hi), bandPoint(deg, t0, hi)];
 
 /** Breaks in the wall clusters: junction fills and opening closures, the openings classified. */
-export function findClosures(bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean): Closure[] {
+export function findClosures(bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean, anchored: (p: PointMm) => boolean): Closure[] {
   const out: Closure[] = [];
   for (const c of clusterBands(bands)) {
+    // a run of wall pieces none of which belongs to a sizeable wall network is furniture (pillows, a bench):
+    // the space between its pieces is no opening
+    if (!c.items.some((b) => anchored(bandPoint(b.deg, (b.t0 + b.t1) / 2, (b.lo + b.hi) / 2)))) continue;
     const runs = [...c.items].sort((p, q) => p.t0 - q.t0);
     const merged: [number, number][] = [];
     for (const r of runs) {
@@ -75,7 +78,9 @@ export function findClosures(bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWa
       // an opening has free space just beyond both faces; a band of furniture lines against a wall face has
       // the wall on one side (its break is the space between two beds, not a door)
       // (a wall running alongside past both jambs; window lines inside the break do not count)
-      const alongside = (off: number) => bands.some((b) => b.deg === c.deg && b.lo - 1 <= off && off <= b.hi + 1 && b.t0 < t0 - 100 && b.t1 > t1 + 100);
+      const covered = (off: number, t: number) => bands.some((b) => b.deg === c.deg && b.lo - 1 <= off && off <= b.hi + 1 &&
+        b.t0 <= t && t <= b.t1 && !(b.t0 >= t0 - 1 && b.t1 <= t1 + 1));
+      const alongside = (off: number) => [0.2, 0.5, 0.8].every((f) => covered(off, t0 + f * g));
       if (alongside(lo - 40) || alongside(hi + 40)) continue;
       classify(cl, arcs, thin);
       if (inWall(mid) && cl.subtype === 'opening') continue;
