@@ -155,14 +155,18 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     rooms.forEach((r, i) => (r.id = `room-${i + 1}`));
     let nWin = 0, nDoor = 0;
     for (const o of openings) {
-      o.id = o.kind === 'door' ? `door-${++nDoor}` : `window-${++nWin}`;
       const reach = (o.wall_thickness ?? 300) / 2 + 100;
-      for (const r of rooms) if (distToPoly(o.position[0], o.position[1], r.polygon) < reach || pointInPoly(o.position[0], o.position[1], r.polygon)) {
-        o.room_ids.push(r.id);
-        (o.kind === 'door' ? r.doors : r.windows).push(o);
-      }
+      for (const r of rooms) if (distToPoly(o.position[0], o.position[1], r.polygon) < reach || pointInPoly(o.position[0], o.position[1], r.polygon)) o.room_ids.push(r.id);
       o.exterior = exterior.length > 0 && distToPoly(o.position[0], o.position[1], exterior) < reach;
     }
+    // a plain opening (nothing drawn in it) that neither joins two rooms nor leads outside is a gap between
+    // pieces of furniture, not a way through
+    const kept = openings.filter((o) => o.subtype !== 'opening' || o.exterior || o.room_ids.length >= 2);
+    for (const o of kept) {
+      o.id = o.kind === 'door' ? `door-${++nDoor}` : `window-${++nWin}`;
+      for (const r of rooms) if (o.room_ids.includes(r.id)) (o.kind === 'door' ? r.doors : r.windows).push(o);
+    }
+    openings.splice(0, openings.length, ...kept);
     for (const r of rooms) {
       r.total_window_area = Math.round(r.windows.reduce((s, o) => s + o.width * o.height, 0));
       r.total_door_area = Math.round(r.doors.reduce((s, o) => s + o.width * o.height, 0));

@@ -111,7 +111,8 @@ export function findWalls(v: VectorPage, k: number, deadline: number): WallFindi
     } else thin.push(s);
   }
   // 3. parallel pairs of thin lines at wall thickness, overlapping along their length
-  const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
+  const hatch = hatchStrokes(thin);
+  const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
   for (const b of pairBands(cand, deadline)) {
     polys.push([bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)]);
     bands.push(b);
@@ -159,6 +160,38 @@ function pairedFaceLines(cands: MmSeg[]): Set<MmSeg> {
     }
   }
   return out;
+}
+
+/**
+ * Hatching clipped to a wall outline: short strokes at a slant to the lines they end on, both ends on another
+ * line. Paired, they would read as slanted walls and their breaks as doors. Only when a page has many.
+ */
+function hatchStrokes(segs: MmSeg[]): Set<MmSeg> {
+  const CELL = 250, TOL = 3;
+  const grid = new Map<string, MmSeg[]>();
+  const key = (x: number, y: number) => `${Math.floor(x / CELL)},${Math.floor(y / CELL)}`;
+  for (const s of segs) {
+    if (s.len < 50) continue;
+    const n = Math.ceil(s.len / (CELL / 2));
+    const keys = new Set<string>();
+    for (let i = 0; i <= n; i++) keys.add(key(s.a[0] + ((s.b[0] - s.a[0]) * i) / n, s.a[1] + ((s.b[1] - s.a[1]) * i) / n));
+    for (const k of keys) (grid.get(k) ?? grid.set(k, []).get(k)!).push(s);
+  }
+  const slant = (p: MmSeg, q: MmSeg) => {
+    const d = Math.abs(p.ang - q.ang) % Math.PI;
+    const deg = (Math.min(d, Math.PI - d) * 180) / Math.PI;
+    return deg > 20 && deg < 70;
+  };
+  const endsOnSlant = (s: MmSeg, p: PointMm) => (grid.get(key(p[0], p[1])) ?? []).some((q) => q !== s && slant(s, q) && distToSeg(p, q) < TOL);
+  const out = new Set<MmSeg>();
+  for (const s of segs) if (s.len <= 600 && endsOnSlant(s, s.a) && endsOnSlant(s, s.b)) out.add(s);
+  return out.size >= 20 ? out : new Set();
+}
+
+function distToSeg(p: PointMm, s: MmSeg): number {
+  const dx = s.b[0] - s.a[0], dy = s.b[1] - s.a[1];
+  const t = Math.max(0, Math.min(1, ((p[0] - s.a[0]) * dx + (p[1] - s.a[1]) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(p[0] - s.a[0] - t * dx, p[1] - s.a[1] - t * dy);
 }
 
 const orient = (r: PointMm[], positive: boolean) => ((polyArea(r) > 0) === positive ? r : [...r].reverse());
