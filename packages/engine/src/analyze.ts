@@ -7,8 +7,8 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './pdf-load.js';
 import { extractVectors } from './extract.js';
-import { findWalls, bandPoint } from './walls.js';
-import { findClosures } from './closures.js';
+import { findWalls, bandPoint, type Band } from './walls.js';
+import { findClosures, clusterBands } from './closures.js';
 import { mmPerPt } from './scale.js';
 import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
 import { findDoorArcs, type DoorArc } from './openings.js';
@@ -53,18 +53,26 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
     const walls = findWalls(vec, k, deadline);
     const arcs = findDoorArcs(vec.curves, k);
-    const raw: Paths64 = union(walls.polys.map(toPath), FillRule.NonZero);
+    let raw: Paths64 = union(walls.polys.map(toPath), FillRule.NonZero);
+    // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
+    // the walls they meet); one big enough is part of the building's wall network, not a piece of furniture
+    const comps = wallComponents(raw);
+    const anchored = (p: PointMm) => (comps.at(p)?.big ?? false);
+    // small pieces standing alone (pillows, bench fronts paired as if they were wall faces) are dropped unless
+    // they line up with the building's walls (a pier between two windows)
+    const clusters = clusterBands(walls.bands);
+    const lined = new Set(clusters.filter((c) => c.items.some((b) => anchored(bandMid(b)))).flatMap((c) => c.items));
+    const keepSmall = new Set(walls.bands.filter((b) => lined.has(b)).map((b) => comps.at(bandMid(b))).filter((c) => c && !c.big));
+    raw = raw.filter((path) => {
+      const c = comps.at([path[0].x, path[0].y]);
+      return !c || c.big || keepSmall.has(c);
+    });
     const rawRings = raw.map(fromPath);
     const inWall = (p: PointMm) => {
       let n = 0;
       for (const r of rawRings) if (pointInPoly(p[0], p[1], r)) n++;
       return n % 2 === 1;
     };
-    // wall components big enough to be part of a building's wall network (not a piece of furniture)
-    // (pieces closer than 50 mm count as joined: double-line bands stop at the faces of the walls they meet)
-    const bigRings = inflatePaths(raw, 25, JoinType.Miter, EndType.Polygon, 2).map(fromPath)
-      .filter((r) => { const b = bbox(r); return Math.max(b.w, b.h) >= ANCHOR_MM; });
-    const anchored = (p: PointMm) => bigRings.some((r) => distToPoly(p[0], p[1], r) < 5 || pointInPoly(p[0], p[1], r));
     const closures = findClosures(walls.bands, arcs, walls.thin, inWall, anchored);
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
     const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));
@@ -207,6 +215,28 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
   } finally {
     void doc.destroy();
   }
+}
+
+interface Component { ring: PointMm[]; area: number; big: boolean; box: ReturnType<typeof bbox> }
+const bandMid = (b: Band): PointMm => bandPoint(b.deg, (b.t0 + b.t1) / 2, (b.lo + b.hi) / 2);
+
+/** The wall union grown by 25 mm, as components: `at(p)` is the piece whose region holds p (even-odd). */
+function wallComponents(raw: Paths64) {
+  const rings = inflatePaths(raw, 25, JoinType.Miter, EndType.Polygon, 2).map(fromPath).map((r) => ({ r, a: polyArea(r) }));
+  const ref = rings.reduce((b, x) => (Math.abs(x.a) > Math.abs(b.a) ? x : b), { r: [] as PointMm[], a: 0 });
+  const outers: Component[] = rings.filter((x) => Math.sign(x.a) === Math.sign(ref.a)).map((x) => {
+    const b = bbox(x.r);
+    return { ring: x.r, area: Math.abs(x.a), big: Math.max(b.w, b.h) >= ANCHOR_MM, box: b };
+  }).sort((p, q) => p.area - q.area);
+  const boxes = rings.map((x) => ({ x, b: bbox(x.r) }));
+  return {
+    at(p: PointMm): Component | null {
+      let n = 0;
+      for (const { x, b } of boxes) if (p[0] >= b.x0 && p[0] <= b.x1 && p[1] >= b.y0 && p[1] <= b.y1 && pointInPoly(p[0], p[1], x.r)) n++;
+      if (n % 2 === 0) return null;
+      return outers.find((o) => p[0] >= o.box.x0 && p[0] <= o.box.x1 && p[1] >= o.box.y0 && p[1] <= o.box.y1 && pointInPoly(p[0], p[1], o.ring)) ?? null;
+    },
+  };
 }
 
 /** The arc end that, seen from the hinge, runs along the wall (its chord closes the opening). */
