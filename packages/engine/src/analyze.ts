@@ -7,7 +7,7 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './pdf-load.js';
 import { extractVectors } from './extract.js';
-import { findWalls, bandPoint, type Band } from './walls.js';
+import { findWalls, bandPoint, type Band, type MmSeg } from './walls.js';
 import { findClosures, clusterBands } from './closures.js';
 import { mmPerPt } from './scale.js';
 import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
@@ -51,8 +51,11 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const pageW = vp.width * k, pageH = vp.height * k;
 
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
-    const walls = findWalls(vec, k, deadline);
     const arcs = findDoorArcs(vec.curves, k);
+    const near = (p: PointMm, q: PointMm) => Math.hypot(p[0] - q[0], p[1] - q[1]) < 40;
+    const isLeaf = (s: MmSeg) => arcs.some((a) => Math.abs(s.len - a.radius) < 0.1 * a.radius &&
+      ((near(s.a, a.hinge) && a.ends.some((e) => near(s.b, e))) || (near(s.b, a.hinge) && a.ends.some((e) => near(s.a, e)))));
+    const walls = findWalls(vec, k, deadline, isLeaf);
     let raw: Paths64 = union(walls.polys.map(toPath), FillRule.NonZero);
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
     // the walls they meet); one big enough is part of the building's wall network, not a piece of furniture

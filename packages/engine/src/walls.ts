@@ -66,7 +66,8 @@ function quad(a: PointMm, b: PointMm, half: number): PointMm[] {
   return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]];
 }
 
-export function findWalls(v: VectorPage, k: number, deadline: number): WallFinding {
+/** `isLeaf` tells door leaf lines (hinge to swing end), which must not pair with a wall face beside them. */
+export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s: MmSeg) => boolean = () => false): WallFinding {
   const segs = toMmSegs(v, k);
   const polys: PointMm[][] = [];
   let nFill = 0, nThick = 0, nPair = 0;
@@ -112,7 +113,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number): WallFindi
   }
   // 3. parallel pairs of thin lines at wall thickness, overlapping along their length
   const hatch = hatchStrokes(thin);
-  const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
+  const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && !isLeaf(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
   for (const b of pairBands(cand, deadline)) {
     polys.push([bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)]);
     bands.push(b);
