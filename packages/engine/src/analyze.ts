@@ -7,7 +7,7 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './pdf-load.js';
 import { extractVectors } from './extract.js';
-import { findWalls, bandPoint, type Band, type MmSeg } from './walls.js';
+import { findWalls, bandPoint, bandMid, type MmSeg } from './walls.js';
 import { findClosures, clusterBands } from './closures.js';
 import { mmPerPt } from './scale.js';
 import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
@@ -221,7 +221,6 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
 }
 
 interface Component { ring: PointMm[]; area: number; big: boolean; box: ReturnType<typeof bbox> }
-const bandMid = (b: Band): PointMm => bandPoint(b.deg, (b.t0 + b.t1) / 2, (b.lo + b.hi) / 2);
 
 /** The wall union grown by 25 mm, as components: `at(p)` is the piece whose region holds p (even-odd). */
 function wallComponents(raw: Paths64) {

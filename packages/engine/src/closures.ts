@@ -6,7 +6,7 @@
  * (sliding door), nothing (a plain opening).
  */
 import type { PointMm } from './types.js';
-import { type Band, type MmSeg, bandFrame, bandPoint } from './walls.js';
+import { type Band, type MmSeg, bandFrame, bandPoint, bandMid } from './walls.js';
 import type { DoorArc } from './openings.js';
 
 /** Breaks shorter than this are junctions, longer ones openings (mm). */
@@ -53,7 +53,7 @@ export function findClosures(bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWa
   for (const c of clusterBands(bands)) {
     // a run of wall pieces none of which belongs to a sizeable wall network is furniture (pillows, a bench):
     // the space between its pieces is no opening
-    if (!c.items.some((b) => anchored(bandPoint(b.deg, (b.t0 + b.t1) / 2, (b.lo + b.hi) / 2)))) continue;
+    if (!c.items.some((b) => anchored(bandMid(b)))) continue;
     const runs = [...c.items].sort((p, q) => p.t0 - q.t0);
     const merged: [number, number][] = [];
     for (const r of runs) {

@@ -12,6 +12,9 @@ export interface MmSeg { a: PointMm; b: PointMm; w: number; len: number; ang: nu
 export const WALL_MIN_MM = 70;
 export const WALL_MAX_MM = 350;
 const MIN_PAIR_LEN_MM = 300;
+/** Face spacing accepted for a pair of lines: the wall range with room for rounding in the drawing. */
+const PAIR_MIN_MM = WALL_MIN_MM * 0.9;
+const PAIR_MAX_MM = WALL_MAX_MM * 1.1;
 /** Shortest wall face line considered (a short wall piece between a window and a corner). */
 const MIN_FACE_LEN_MM = 100;
 const MAX_PAIR_SEGS = 30_000;
@@ -36,13 +39,31 @@ export function bandPoint(deg: number, t: number, off: number): PointMm {
   const { ux, uy } = bandFrame(deg);
   return [ux * t - uy * off, uy * t + ux * off];
 }
-function segBand(s: MmSeg, half: number): Band {
+/** A segment in the band frame of its direction: offset across, extent t0 < t1 along. */
+interface LineFrame { s: MmSeg; deg: number; off: number; t0: number; t1: number }
+function lineFrame(s: MmSeg): LineFrame {
   const deg = Math.round((s.ang * 180) / Math.PI) % 180;
   const { ux, uy } = bandFrame(deg);
   const off = -uy * (s.a[0] + s.b[0]) / 2 + ux * (s.a[1] + s.b[1]) / 2;
   const ta = ux * s.a[0] + uy * s.a[1], tb = ux * s.b[0] + uy * s.b[1];
-  return { deg, lo: off - half, hi: off + half, t0: Math.min(ta, tb), t1: Math.max(ta, tb) };
+  return { s, deg, off, t0: Math.min(ta, tb), t1: Math.max(ta, tb) };
 }
+/** Segments grouped by direction (whole degrees), each group sorted by offset across. */
+function byDirection(segs: MmSeg[]): Map<number, LineFrame[]> {
+  const out = new Map<number, LineFrame[]>();
+  for (const s of segs) {
+    const f = lineFrame(s);
+    (out.get(f.deg) ?? out.set(f.deg, []).get(f.deg)!).push(f);
+  }
+  for (const list of out.values()) list.sort((p, q) => p.off - q.off);
+  return out;
+}
+function segBand(s: MmSeg, half: number): Band {
+  const { deg, off, t0, t1 } = lineFrame(s);
+  return { deg, lo: off - half, hi: off + half, t0, t1 };
+}
+/** Middle of a band, in the mm frame. */
+export const bandMid = (b: Band): PointMm => bandPoint(b.deg, (b.t0 + b.t1) / 2, (b.lo + b.hi) / 2);
 
 export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
   const out: MmSeg[] = [];
@@ -135,23 +156,14 @@ const isThickCandidate = (s: MmSeg) => s.w >= WALL_MIN_MM * 0.95 && s.w <= WALL_
  */
 function pairedFaceLines(cands: MmSeg[]): Set<MmSeg> {
   const out = new Set<MmSeg>();
-  const byDeg = new Map<number, { s: MmSeg; off: number; t0: number; t1: number }[]>();
-  for (const s of cands) {
-    const deg = Math.round((s.ang * 180) / Math.PI) % 180;
-    const { ux, uy } = bandFrame(deg);
-    const off = -uy * (s.a[0] + s.b[0]) / 2 + ux * (s.a[1] + s.b[1]) / 2;
-    const ta = ux * s.a[0] + uy * s.a[1], tb = ux * s.b[0] + uy * s.b[1];
-    (byDeg.get(deg) ?? byDeg.set(deg, []).get(deg)!).push({ s, off, t0: Math.min(ta, tb), t1: Math.max(ta, tb) });
-  }
-  for (const list of byDeg.values()) {
-    list.sort((p, q) => p.off - q.off);
+  for (const list of byDirection(cands).values()) {
     for (let i = 0; i < list.length; i++) {
       const A = list[i];
       for (let j = i + 1; j < list.length; j++) {
         const B = list[j];
         const d = B.off - A.off;
-        if (d > WALL_MAX_MM * 1.1) break;
-        if (d < WALL_MIN_MM * 0.9 || d < (A.s.w + B.s.w) / 2 + 10) continue;
+        if (d > PAIR_MAX_MM) break;
+        if (d < PAIR_MIN_MM || d < (A.s.w + B.s.w) / 2 + 10) continue;
         if (Math.max(A.s.w, B.s.w) > 1.4 * Math.min(A.s.w, B.s.w)) continue;
         const overlap = Math.min(A.t1, B.t1) - Math.max(A.t0, B.t0);
         if (overlap < 0.5 * Math.min(A.t1 - A.t0, B.t1 - B.t0)) continue;
@@ -224,24 +236,15 @@ function mmSeg(a: PointMm, b: PointMm, w: number): MmSeg | null {
 /** Pairs of parallel lines at wall thickness, each line with its nearest partner (no third line between). */
 function pairBands(cand: MmSeg[], deadline: number): Band[] {
   const out: Band[] = [];
-  const buckets = new Map<number, { off: number; t0: number; t1: number }[]>();
-  for (const s of cand) {
-    const deg = Math.round((s.ang * 180) / Math.PI) % 180;
-    const { ux, uy } = bandFrame(deg);
-    const off = -uy * (s.a[0] + s.b[0]) / 2 + ux * (s.a[1] + s.b[1]) / 2;
-    const ta = ux * s.a[0] + uy * s.a[1], tb = ux * s.b[0] + uy * s.b[1];
-    (buckets.get(deg) ?? buckets.set(deg, []).get(deg)!).push({ off, t0: Math.min(ta, tb), t1: Math.max(ta, tb) });
-  }
-  for (const [deg, list] of buckets) {
+  for (const [deg, list] of byDirection(cand)) {
     if (Date.now() > deadline) break;
-    list.sort((p, q) => p.off - q.off);
     for (let i = 0; i < list.length; i++) {
       const A = list[i];
       for (let j = i + 1; j < list.length; j++) {
         const B = list[j];
         const d = B.off - A.off;
-        if (d < WALL_MIN_MM * 0.9) continue;
-        if (d > WALL_MAX_MM * 1.1) break;
+        if (d < PAIR_MIN_MM) continue;
+        if (d > PAIR_MAX_MM) break;
         const t0 = Math.max(A.t0, B.t0), t1 = Math.min(A.t1, B.t1);
         if (t1 - t0 < Math.min(MIN_PAIR_LEN_MM, 0.5 * Math.min(A.t1 - A.t0, B.t1 - B.t0))) continue;
         // the nearest partner only: a third line between them means these are not the two faces of one wall
