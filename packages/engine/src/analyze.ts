@@ -63,9 +63,10 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const anchored = (p: PointMm) => (comps.at(p)?.big ?? false);
     // small pieces standing alone (pillows, bench fronts paired as if they were wall faces) are dropped unless
     // they line up with the building's walls (a pier between two windows)
-    const clusters = clusterBands(walls.bands);
-    const lined = new Set(clusters.filter((c) => c.items.some((b) => anchored(bandMid(b)))).flatMap((c) => c.items));
-    const keepSmall = new Set(walls.bands.filter((b) => lined.has(b)).map((b) => comps.at(bandMid(b))).filter((c) => c && !c.big));
+    // (the runs of collinear bands with a piece in the wall network are the building's walls; a run of
+    // furniture lines is not, and the space between its pieces is no opening)
+    const wallRuns = clusterBands(walls.bands).filter((c) => c.items.some((b) => anchored(bandMid(b))));
+    const keepSmall = new Set(wallRuns.flatMap((c) => c.items).map((b) => comps.at(bandMid(b))).filter((c) => c && !c.big));
     raw = raw.filter((path) => {
       const c = comps.at([path[0].x, path[0].y]);
       return !c || c.big || keepSmall.has(c);
@@ -76,7 +77,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       for (const r of rawRings) if (pointInPoly(p[0], p[1], r)) n++;
       return n % 2 === 1;
     };
-    const closures = findClosures(walls.bands, arcs, walls.thin, inWall, anchored);
+    const closures = findClosures(wallRuns, walls.bands, arcs, walls.thin, inWall);
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
     const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));
     const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));

@@ -6,7 +6,7 @@
  * (sliding door), nothing (a plain opening).
  */
 import type { PointMm } from './types.js';
-import { type Band, type MmSeg, bandFrame, bandPoint, bandMid } from './walls.js';
+import { type Band, type MmSeg, bandFrame, bandPoint } from './walls.js';
 import type { DoorArc } from './openings.js';
 
 /** Breaks shorter than this are junctions, longer ones openings (mm). */
@@ -23,7 +23,7 @@ export interface Closure {
   arcs?: DoorArc[];
 }
 
-interface Cluster { deg: number; lo: number; hi: number; items: Band[] }
+export interface Cluster { deg: number; lo: number; hi: number; items: Band[] }
 
 export function clusterBands(bands: Band[]): Cluster[] {
   const byDeg = new Map<number, Band[]>();
@@ -47,13 +47,14 @@ export function clusterBands(bands: Band[]): Cluster[] {
 const quadOf = (deg: number, t0: number, t1: number, lo: number, hi: number): PointMm[] =>
   [bandPoint(deg, t0, lo), bandPoint(deg, t1, lo), bandPoint(deg, t1, hi), bandPoint(deg, t0, hi)];
 
-/** Breaks in the wall clusters: junction fills and opening closures, the openings classified. */
-export function findClosures(bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean, anchored: (p: PointMm) => boolean): Closure[] {
+/**
+ * Breaks in the wall clusters: junction fills and opening closures, the openings classified. `clusters` are
+ * the runs that belong to the building's walls (see analyze: a run of furniture lines has no openings);
+ * `bands` are all wall bands, for telling a wall that runs alongside a break.
+ */
+export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean): Closure[] {
   const out: Closure[] = [];
-  for (const c of clusterBands(bands)) {
-    // a run of wall pieces none of which belongs to a sizeable wall network is furniture (pillows, a bench):
-    // the space between its pieces is no opening
-    if (!c.items.some((b) => anchored(bandMid(b)))) continue;
+  for (const c of clusters) {
     const runs = [...c.items].sort((p, q) => p.t0 - q.t0);
     const merged: [number, number][] = [];
     for (const r of runs) {
