@@ -7,11 +7,11 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './pdf-load.js';
 import { extractVectors } from './extract.js';
-import { findWalls, bandPoint, bandMid, type MmSeg } from './walls.js';
+import { findWalls, bandPoint, bandMid } from './walls.js';
 import { findClosures, clusterBands } from './closures.js';
 import { mmPerPt } from './scale.js';
 import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
-import { findDoorArcs, type DoorArc } from './openings.js';
+import { findDoorArcs, leafLines, type DoorArc } from './openings.js';
 import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './text.js';
 
 export const ENGINE_VERSION = '0.1.0';
@@ -52,10 +52,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
 
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
     const arcs = findDoorArcs(vec.curves, k);
-    const near = (p: PointMm, q: PointMm) => Math.hypot(p[0] - q[0], p[1] - q[1]) < 40;
-    const isLeaf = (s: MmSeg) => arcs.some((a) => Math.abs(s.len - a.radius) < 0.1 * a.radius &&
-      ((near(s.a, a.hinge) && a.ends.some((e) => near(s.b, e))) || (near(s.b, a.hinge) && a.ends.some((e) => near(s.a, e)))));
-    const walls = findWalls(vec, k, deadline, isLeaf);
+    const walls = findWalls(vec, k, deadline, leafLines(arcs));
     let raw: Paths64 = union(walls.polys.map(toPath), FillRule.NonZero);
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
     // the walls they meet); one big enough is part of the building's wall network, not a piece of furniture
@@ -116,7 +113,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     }
 
     // openings: the classified closures, then stray swings
-    const openings: Opening[] = [];
+    const found: Opening[] = [];
     const tagNear = (c: PointMm, re: RegExp, widthMm: number) => {
       let best: { tag: string; size: { h: number; w: number } | null; d: number } | null = null;
       for (const t of text) {
@@ -139,13 +136,13 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       const width = tag?.size && Math.abs(tag.size.w - w) < 0.15 * w ? tag.size.w : w;
       const o = makeOpening(isWin ? 'window' : 'door', c.subtype ?? 'opening', pos, seg, width, tag?.size?.h ?? (isWin ? DEFAULT_WINDOW_H : DEFAULT_DOOR_H), !tag?.size, tag?.tag ?? '');
       o.wall_thickness = c.hi - c.lo;
-      openings.push(o);
+      found.push(o);
     }
     for (const { arc, end } of chords) {
       const pos: PointMm = [(arc.hinge[0] + end[0]) / 2, (arc.hinge[1] + end[1]) / 2];
       const w = Math.round(arc.radius);
       const tag = tagNear(pos, /\bD\d{1,3}[A-Z]?\b/, w);
-      openings.push(makeOpening('door', 'swing', pos, [arc.hinge, end], w, tag?.size?.h ?? DEFAULT_DOOR_H, !tag?.size, tag?.tag ?? ''));
+      found.push(makeOpening('door', 'swing', pos, [arc.hinge, end], w, tag?.size?.h ?? DEFAULT_DOOR_H, !tag?.size, tag?.tag ?? ''));
     }
 
     // rooms
@@ -166,19 +163,19 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     rooms.sort((a, b) => bbox(a.polygon).y0 - bbox(b.polygon).y0 || bbox(a.polygon).x0 - bbox(b.polygon).x0);
     rooms.forEach((r, i) => (r.id = `room-${i + 1}`));
     let nWin = 0, nDoor = 0;
-    for (const o of openings) {
+    for (const o of found) {
       const reach = (o.wall_thickness ?? 300) / 2 + 100;
       for (const r of rooms) if (distToPoly(o.position[0], o.position[1], r.polygon) < reach || pointInPoly(o.position[0], o.position[1], r.polygon)) o.room_ids.push(r.id);
       o.exterior = exterior.length > 0 && distToPoly(o.position[0], o.position[1], exterior) < reach;
     }
     // a plain opening (nothing drawn in it) that neither joins two rooms nor leads outside is a gap between
     // pieces of furniture, not a way through
-    const kept = openings.filter((o) => o.subtype !== 'opening' || o.exterior || o.room_ids.length >= 2);
-    for (const o of kept) {
+    const openings = found.filter((o) => o.subtype !== 'opening' || o.exterior || o.room_ids.length >= 2);
+    const roomById = new Map(rooms.map((r) => [r.id, r]));
+    for (const o of openings) {
       o.id = o.kind === 'door' ? `door-${++nDoor}` : `window-${++nWin}`;
-      for (const r of rooms) if (o.room_ids.includes(r.id)) (o.kind === 'door' ? r.doors : r.windows).push(o);
+      for (const id of o.room_ids) (o.kind === 'door' ? roomById.get(id)!.doors : roomById.get(id)!.windows).push(o);
     }
-    openings.splice(0, openings.length, ...kept);
     for (const r of rooms) {
       r.total_window_area = Math.round(r.windows.reduce((s, o) => s + o.width * o.height, 0));
       r.total_door_area = Math.round(r.doors.reduce((s, o) => s + o.width * o.height, 0));

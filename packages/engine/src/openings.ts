@@ -79,6 +79,26 @@ export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
   return arcs;
 }
 
+/**
+ * A test for door leaf lines: a line from an arc's hinge to one of its ends, as long as its radius. Arcs are
+ * looked up by the grid cell of their hinge, so the test stays cheap on pages with many lines.
+ */
+export function leafLines(arcs: DoorArc[]): (s: MmSeg) => boolean {
+  const CELL = 100, NEAR = 40;
+  const cell = (p: PointMm) => `${Math.floor(p[0] / CELL)},${Math.floor(p[1] / CELL)}`;
+  const byHinge = new Map<string, DoorArc[]>();
+  for (const a of arcs) {
+    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+      const key = cell([a.hinge[0] + dx * CELL, a.hinge[1] + dy * CELL]);
+      (byHinge.get(key) ?? byHinge.set(key, []).get(key)!).push(a);
+    }
+  }
+  const near = (p: PointMm, q: PointMm) => Math.hypot(p[0] - q[0], p[1] - q[1]) < NEAR;
+  const fromHinge = (hinge: PointMm, end: PointMm, len: number) => (byHinge.get(cell(hinge)) ?? []).some((a) =>
+    Math.abs(len - a.radius) < 0.1 * a.radius && near(hinge, a.hinge) && a.ends.some((e) => near(end, e)));
+  return (s) => byHinge.size > 0 && (fromHinge(s.a, s.b, s.len) || fromHinge(s.b, s.a, s.len));
+}
+
 export interface Gap { pts: PointMm[]; center: PointMm; width: number; depth: number; horizontal: boolean }
 
 /** Pieces added by sealing that look like a wall opening: one side 400-3600 mm, the other at most a wall. */
