@@ -7,7 +7,7 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './pdf-load.js';
 import { extractVectors } from './extract.js';
-import { findWalls, bandPoint, bandMid } from './walls.js';
+import { findWalls, bandPoint, bandMid, capBands } from './walls.js';
 import { findClosures, clusterBands } from './closures.js';
 import { mmPerPt } from './scale.js';
 import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
@@ -62,7 +62,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // they line up with the building's walls (a pier between two windows)
     // (the runs of collinear bands with a piece in the wall network are the building's walls; a run of
     // furniture lines is not, and the space between its pieces is no opening)
-    const wallRuns = clusterBands(walls.bands).filter((c) => c.items.some((b) => anchored(bandMid(b))));
+    const caps = capBands(walls.bands);
+    const wallRuns = clusterBands(walls.bands.filter((b) => !caps.has(b))).filter((c) => c.items.some((b) => anchored(bandMid(b))));
     const keepSmall = new Set(wallRuns.flatMap((c) => c.items).map((b) => comps.at(bandMid(b))).filter((c) => c && !c.big));
     raw = raw.filter((path) => {
       const c = comps.at([path[0].x, path[0].y]);

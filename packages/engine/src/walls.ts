@@ -266,3 +266,36 @@ function pairBands(cand: MmSeg[], deadline: number): Band[] {
   }
   return out;
 }
+
+/**
+ * Bands that lie across another, wider-reaching band of a different direction: the end caps of a wall drawn
+ * with a thick outline pen (a jamb stroke is as wide as a thin wall, but thinner than the wall it closes, and as long as that wall is thick). They are part of that wall, not wall
+ * runs of their own: two jamb caps in line across a room would otherwise read as a wall with a door-wide break.
+ */
+export function capBands(bands: Band[]): Set<Band> {
+  const CELL = 1000;
+  const grid = new Map<string, Band[]>();
+  const corners = (b: Band) => [bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)];
+  for (const b of bands) {
+    const c = corners(b);
+    const xs = c.map((p) => Math.floor(p[0] / CELL)), ys = c.map((p) => Math.floor(p[1] / CELL));
+    for (let x = Math.min(...xs); x <= Math.max(...xs); x++)
+      for (let y = Math.min(...ys); y <= Math.max(...ys); y++) (grid.get(`${x},${y}`) ?? grid.set(`${x},${y}`, []).get(`${x},${y}`)!).push(b);
+  }
+  const inside = (p: PointMm, b: Band, tol: number) => {
+    const { ux, uy } = bandFrame(b.deg);
+    const t = ux * p[0] + uy * p[1], o = -uy * p[0] + ux * p[1];
+    return t >= b.t0 - tol && t <= b.t1 + tol && o >= b.lo - tol && o <= b.hi + tol;
+  };
+  const out = new Set<Band>();
+  for (const b of bands) {
+    const len = b.t1 - b.t0;
+    if (len > 2.5 * (b.hi - b.lo) + 60) continue;
+    const mid = (b.lo + b.hi) / 2;
+    const ends = [bandPoint(b.deg, b.t0, mid), bandPoint(b.deg, b.t1, mid)];
+    const near = grid.get(`${Math.floor(ends[0][0] / CELL)},${Math.floor(ends[0][1] / CELL)}`) ?? [];
+    if (near.some((o) => o !== b && Math.abs(((o.deg - b.deg + 180) % 180)) > 20 && Math.abs(((o.deg - b.deg + 180) % 180)) < 160 &&
+      o.t1 - o.t0 > len && b.hi - b.lo < 0.85 * (o.hi - o.lo) && Math.abs(len - (o.hi - o.lo)) < 0.25 * (o.hi - o.lo) + 20 && ends.every((e) => inside(e, o, 15)))) out.add(b);
+  }
+  return out;
+}
