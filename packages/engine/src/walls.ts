@@ -264,7 +264,55 @@ function pairBands(cand: MmSeg[], deadline: number): Band[] {
       }
     }
   }
-  return out;
+  const grid = segGrid(cand);
+  return out.filter((b) => !gridded(b, grid));
+}
+
+const GRID_CELL = 500;
+function segGrid(segs: MmSeg[]): Map<string, MmSeg[]> {
+  const grid = new Map<string, MmSeg[]>();
+  for (const s of segs) {
+    const n = Math.ceil(s.len / (GRID_CELL / 2));
+    const keys = new Set<string>();
+    for (let i = 0; i <= n; i++) keys.add(`${Math.floor((s.a[0] + ((s.b[0] - s.a[0]) * i) / n) / GRID_CELL)},${Math.floor((s.a[1] + ((s.b[1] - s.a[1]) * i) / n) / GRID_CELL)}`);
+    for (const k of keys) (grid.get(k) ?? grid.set(k, []).get(k)!).push(s);
+  }
+  return grid;
+}
+
+/**
+ * A band crossed from face to face by a regular row of lines (floor tiles, a grid, a slatted deck) is a
+ * pattern, not a wall: a wall is crossed only at its junctions, never at an even pitch.
+ */
+function gridded(b: Band, grid: Map<string, MmSeg[]>): boolean {
+  const th = b.hi - b.lo;
+  if (b.t1 - b.t0 < 4 * th) return false;
+  const { ux, uy } = bandFrame(b.deg);
+  const seen = new Set<MmSeg>();
+  const n = Math.ceil((b.t1 - b.t0) / (GRID_CELL / 2));
+  for (let i = 0; i <= n; i++) {
+    const p = bandPoint(b.deg, b.t0 + ((b.t1 - b.t0) * i) / n, (b.lo + b.hi) / 2);
+    for (const s of grid.get(`${Math.floor(p[0] / GRID_CELL)},${Math.floor(p[1] / GRID_CELL)}`) ?? []) seen.add(s);
+  }
+  const at: number[] = [];
+  for (const s of seen) {
+    const ta = ux * s.a[0] + uy * s.a[1], oa = -uy * s.a[0] + ux * s.a[1];
+    const tb = ux * s.b[0] + uy * s.b[1], ob = -uy * s.b[0] + ux * s.b[1];
+    if (Math.abs(ob - oa) < 0.9 * th) continue;
+    if (Math.min(oa, ob) > b.lo + 5 || Math.max(oa, ob) < b.hi - 5) continue;
+    // where it crosses the middle of the band
+    const t = ta + ((tb - ta) * ((b.lo + b.hi) / 2 - oa)) / (ob - oa);
+    if (t > b.t0 + th && t < b.t1 - th) at.push(t);
+  }
+  if (at.length < 4) return false;
+  at.sort((p, q) => p - q);
+  const gaps = at.slice(1).map((t, i) => t - at[i]).filter((g) => g > 20);
+  // three equal steps in a row
+  for (let i = 0; i + 2 < gaps.length; i++) {
+    const g = gaps[i];
+    if (g >= 100 && Math.abs(gaps[i + 1] - g) < 0.1 * g && Math.abs(gaps[i + 2] - g) < 0.1 * g) return true;
+  }
+  return false;
 }
 
 /**
