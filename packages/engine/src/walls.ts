@@ -134,7 +134,8 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   }
   // 3. parallel pairs of thin lines at wall thickness, overlapping along their length
   const hatch = hatchStrokes(thin);
-  const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && !isLeaf(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
+  const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s)) : []);
+  const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && !isLeaf(s) && !pattern.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
   for (const b of pairBands(cand, deadline)) {
     polys.push([bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)]);
     bands.push(b);
@@ -264,8 +265,7 @@ function pairBands(cand: MmSeg[], deadline: number): Band[] {
       }
     }
   }
-  const grid = segGrid(cand);
-  return out.filter((b) => !gridded(b, grid));
+  return out;
 }
 
 const GRID_CELL = 500;
@@ -281,38 +281,40 @@ function segGrid(segs: MmSeg[]): Map<string, MmSeg[]> {
 }
 
 /**
- * A band crossed from face to face by a regular row of lines (floor tiles, a grid, a slatted deck) is a
- * pattern, not a wall: a wall is crossed only at its junctions, never at an even pitch.
+ * Lines crossed right through at an even pitch (the lines of floor tiles, a grid, a slatted deck) are a
+ * pattern, not the face of a wall: a wall face is met by other lines at its junctions, which end on it.
  */
-function gridded(b: Band, grid: Map<string, MmSeg[]>): boolean {
-  const th = b.hi - b.lo;
-  if (b.t1 - b.t0 < 4 * th) return false;
-  const { ux, uy } = bandFrame(b.deg);
-  const seen = new Set<MmSeg>();
-  const n = Math.ceil((b.t1 - b.t0) / (GRID_CELL / 2));
-  for (let i = 0; i <= n; i++) {
-    const p = bandPoint(b.deg, b.t0 + ((b.t1 - b.t0) * i) / n, (b.lo + b.hi) / 2);
-    for (const s of grid.get(`${Math.floor(p[0] / GRID_CELL)},${Math.floor(p[1] / GRID_CELL)}`) ?? []) seen.add(s);
+function patternLines(segs: MmSeg[]): Set<MmSeg> {
+  const grid = segGrid(segs);
+  const out = new Set<MmSeg>();
+  for (const L of segs) {
+    if (L.len < 400) continue;
+    const ux = Math.cos(L.ang), uy = Math.sin(L.ang);
+    const seen = new Set<MmSeg>();
+    const n = Math.ceil(L.len / (GRID_CELL / 2));
+    for (let i = 0; i <= n; i++) {
+      const x = L.a[0] + ((L.b[0] - L.a[0]) * i) / n, y = L.a[1] + ((L.b[1] - L.a[1]) * i) / n;
+      for (const s of grid.get(`${Math.floor(x / GRID_CELL)},${Math.floor(y / GRID_CELL)}`) ?? []) seen.add(s);
+    }
+    const at: number[] = [];
+    const o0 = -uy * L.a[0] + ux * L.a[1];
+    for (const s of seen) {
+      if (s === L) continue;
+      const oa = -uy * s.a[0] + ux * s.a[1] - o0, ob = -uy * s.b[0] + ux * s.b[1] - o0;
+      if (Math.min(oa, ob) > -20 || Math.max(oa, ob) < 20) continue;
+      const ta = ux * s.a[0] + uy * s.a[1], tb = ux * s.b[0] + uy * s.b[1];
+      at.push(ta + ((tb - ta) * -oa) / (ob - oa));
+    }
+    const tl0 = Math.min(ux * L.a[0] + uy * L.a[1], ux * L.b[0] + uy * L.b[1]);
+    const inside = at.filter((t) => t > tl0 + 10 && t < tl0 + L.len - 10).sort((p, q) => p - q);
+    if (inside.length < 4) continue;
+    const gaps = inside.slice(1).map((t, i) => t - inside[i]).filter((g) => g > 20);
+    for (let i = 0; i + 2 < gaps.length; i++) {
+      const g = gaps[i];
+      if (g >= 100 && Math.abs(gaps[i + 1] - g) < 0.1 * g && Math.abs(gaps[i + 2] - g) < 0.1 * g) { out.add(L); break; }
+    }
   }
-  const at: number[] = [];
-  for (const s of seen) {
-    const ta = ux * s.a[0] + uy * s.a[1], oa = -uy * s.a[0] + ux * s.a[1];
-    const tb = ux * s.b[0] + uy * s.b[1], ob = -uy * s.b[0] + ux * s.b[1];
-    if (Math.abs(ob - oa) < 0.9 * th) continue;
-    if (Math.min(oa, ob) > b.lo + 5 || Math.max(oa, ob) < b.hi - 5) continue;
-    // where it crosses the middle of the band
-    const t = ta + ((tb - ta) * ((b.lo + b.hi) / 2 - oa)) / (ob - oa);
-    if (t > b.t0 + th && t < b.t1 - th) at.push(t);
-  }
-  if (at.length < 4) return false;
-  at.sort((p, q) => p - q);
-  const gaps = at.slice(1).map((t, i) => t - at[i]).filter((g) => g > 20);
-  // three equal steps in a row
-  for (let i = 0; i + 2 < gaps.length; i++) {
-    const g = gaps[i];
-    if (g >= 100 && Math.abs(gaps[i + 1] - g) < 0.1 * g && Math.abs(gaps[i + 2] - g) < 0.1 * g) return true;
-  }
-  return false;
+  return out;
 }
 
 /**
