@@ -85,6 +85,9 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
       if (alongside(lo - 40) || alongside(hi + 40)) continue;
       classify(cl, arcs, thin);
       if (inWall(mid) && cl.subtype === 'opening') continue;
+      // nothing drawn in it and a crossing wall at both ends: a corridor crossing the wall line, not an opening
+      const m = (lo + hi) / 2, step = Math.min(60, g / 4);
+      if (cl.subtype === 'opening' && inWall(bandPoint(c.deg, t0 + step, m)) && inWall(bandPoint(c.deg, t1 - step, m))) continue;
       if (cl.subtype === 'opening' && g > MAX_PLAIN_MM) continue;
       out.push(cl);
     }
