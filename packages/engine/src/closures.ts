@@ -86,8 +86,10 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
       classify(cl, arcs, thin);
       if (inWall(mid) && cl.subtype === 'opening') continue;
       // nothing drawn in it and a crossing wall at both ends: a corridor crossing the wall line, not an opening
-      const m = (lo + hi) / 2, step = Math.min(60, g / 4);
-      if (cl.subtype === 'opening' && inWall(bandPoint(c.deg, t0 + step, m)) && inWall(bandPoint(c.deg, t1 - step, m))) continue;
+      // (the crossing wall fills the end of the break, or runs past it on both sides)
+      const step = Math.min(60, g / 4);
+      const crossed = (t: number) => inWall(bandPoint(c.deg, t, (lo + hi) / 2)) || (inWall(bandPoint(c.deg, t, lo - 40)) && inWall(bandPoint(c.deg, t, hi + 40)));
+      if (cl.subtype === 'opening' && crossed(t0 + step) && crossed(t1 - step)) continue;
       if (cl.subtype === 'opening' && g > MAX_PLAIN_MM) continue;
       out.push(cl);
     }
