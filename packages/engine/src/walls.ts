@@ -136,7 +136,11 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const hatch = hatchStrokes(thin);
   const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s)) : []);
   const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && !isLeaf(s) && !pattern.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
-  for (const b of pairBands(cand, deadline)) {
+  const faceOf = new Map<Band, [MmSeg, MmSeg]>();
+  const paired = pairBands(cand, deadline, faceOf);
+  const unhatched = hatch.size ? unhatchedSides(paired, faceOf, hatch) : new Set<Band>();
+  for (const b of paired) {
+    if (unhatched.has(b)) continue;
     polys.push([bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)]);
     bands.push(b);
     nPair++;
@@ -235,7 +239,7 @@ function mmSeg(a: PointMm, b: PointMm, w: number): MmSeg | null {
 }
 
 /** Pairs of parallel lines at wall thickness, each line with its nearest partner (no third line between). */
-function pairBands(cand: MmSeg[], deadline: number): Band[] {
+function pairBands(cand: MmSeg[], deadline: number, faces?: Map<Band, [MmSeg, MmSeg]>): Band[] {
   const out: Band[] = [];
   for (const [deg, list] of byDirection(cand)) {
     if (Date.now() > deadline) break;
@@ -261,7 +265,9 @@ function pairBands(cand: MmSeg[], deadline: number): Band[] {
           (loose ? Math.min(C.t1, t1 + d) - Math.max(C.t0, t0 - d) > 0.3 * (t1 - t0) : Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)));
         if (repeats(A.off - d, false) || repeats(B.off + d, false)) continue;
         if ((repeats(A.off - d, true) && repeats(A.off - 2 * d, true)) || (repeats(B.off + d, true) && repeats(B.off + 2 * d, true))) continue;
-        out.push({ deg, lo: A.off, hi: B.off, t0, t1 });
+        const band = { deg, lo: A.off, hi: B.off, t0, t1 };
+        out.push(band);
+        faces?.set(band, [A.s, B.s]);
       }
     }
   }
@@ -346,6 +352,49 @@ export function capBands(bands: Band[]): Set<Band> {
     const near = grid.get(`${Math.floor(ends[0][0] / CELL)},${Math.floor(ends[0][1] / CELL)}`) ?? [];
     if (near.some((o) => o !== b && Math.abs(((o.deg - b.deg + 180) % 180)) > 20 && Math.abs(((o.deg - b.deg + 180) % 180)) < 160 &&
       o.t1 - o.t0 > len && b.hi - b.lo < 0.85 * (o.hi - o.lo) && Math.abs(len - (o.hi - o.lo)) < 0.25 * (o.hi - o.lo) + 20 && ends.every((e) => inside(e, o, 15)))) out.add(b);
+  }
+  return out;
+}
+
+/**
+ * On a hatched plan a wall face has the hatched wall on one side and the room on the other. A line paired on
+ * both sides (a wall face and a bed, bench or shelf edge beside it) keeps the hatched side: the empty band
+ * between the face and the furniture is floor.
+ */
+function unhatchedSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<MmSeg>): Set<Band> {
+  const CELL = 250;
+  const grid = new Map<string, PointMm[]>();
+  for (const h of hatch) {
+    const m: PointMm = [(h.a[0] + h.b[0]) / 2, (h.a[1] + h.b[1]) / 2];
+    const k = `${Math.floor(m[0] / CELL)},${Math.floor(m[1] / CELL)}`;
+    (grid.get(k) ?? grid.set(k, []).get(k)!).push(m);
+  }
+  const hatched = (b: Band) => {
+    const { ux, uy } = bandFrame(b.deg);
+    const pts = [bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)];
+    const xs = pts.map((p) => Math.floor(p[0] / CELL)), ys = pts.map((p) => Math.floor(p[1] / CELL));
+    for (let x = Math.min(...xs); x <= Math.max(...xs); x++)
+      for (let y = Math.min(...ys); y <= Math.max(...ys); y++)
+        for (const m of grid.get(`${x},${y}`) ?? []) {
+          const t = ux * m[0] + uy * m[1], o = -uy * m[0] + ux * m[1];
+          if (t > b.t0 && t < b.t1 && o > b.lo && o < b.hi) return true;
+        }
+    return false;
+  };
+  // per face line: its bands below (the line is their hi face) and above (their lo face)
+  const sides = new Map<MmSeg, { below: Band[]; above: Band[] }>();
+  const side = (s: MmSeg) => sides.get(s) ?? sides.set(s, { below: [], above: [] }).get(s)!;
+  for (const b of bands) {
+    const [A, B] = faces.get(b)!;
+    side(A).above.push(b);
+    side(B).below.push(b);
+  }
+  const out = new Set<Band>();
+  for (const { below, above } of sides.values()) {
+    if (!below.length || !above.length) continue;
+    const hb = below.some(hatched), ha = above.some(hatched);
+    if (hb && !ha) above.forEach((b) => out.add(b));
+    if (ha && !hb) below.forEach((b) => out.add(b));
   }
   return out;
 }
