@@ -145,6 +145,9 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
     bands.push(b);
     nPair++;
   }
+  // the square where two double-line walls meet at a corner belongs to neither band: fill it
+  const squares = cornerSquares(bands);
+  polys.push(...squares);
   // the faces of filled walls give their bands too (for finding the openings), not new wall area
   if (fillEdges.length) bands.push(...pairBands(fillEdges.slice(0, MAX_PAIR_SEGS), deadline));
   for (let i = nFillRings; i < polys.length; i++) polys[i] = orient(polys[i], true);
@@ -395,6 +398,63 @@ function unhatchedSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: 
     const hb = below.some(hatched), ha = above.some(hatched);
     if (hb && !ha) above.forEach((b) => out.add(b));
     if (ha && !hb) below.forEach((b) => out.add(b));
+  }
+  return out;
+}
+
+/**
+ * Two wall bands meeting at a corner stop at each other's faces, which leaves the square between the four
+ * face lines empty (the outer corner of an L, the knot where a third wall leaves the corner). Where both
+ * bands reach that square it is wall.
+ */
+function cornerSquares(bands: Band[]): PointMm[][] {
+  const TOL = 25, CELL = 1000;
+  const grid = new Map<string, Band[]>();
+  const key = (p: PointMm) => `${Math.floor(p[0] / CELL)},${Math.floor(p[1] / CELL)}`;
+  for (const b of bands) {
+    const m = (b.lo + b.hi) / 2;
+    for (const t of [b.t0, b.t1]) {
+      const p = bandPoint(b.deg, t, m);
+      for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+        const k = key([p[0] + dx * CELL, p[1] + dy * CELL]);
+        const list = grid.get(k) ?? grid.set(k, []).get(k)!;
+        if (!list.includes(b)) list.push(b);
+      }
+    }
+  }
+  // the crossing of the face line `off` of frame `deg` with the face line `off2` of frame `deg2`
+  const cross = (deg: number, off: number, deg2: number, off2: number): PointMm | null => {
+    const a = bandFrame(deg), c = bandFrame(deg2);
+    // points p with -uy·x + ux·y = off for both frames
+    const det = -a.uy * c.ux + a.ux * c.uy;
+    if (Math.abs(det) < 1e-6) return null;
+    return [(off * c.ux - a.ux * off2) / det, (-a.uy * off2 + c.uy * off) / det];
+  };
+  const along = (b: Band, p: PointMm) => { const { ux, uy } = bandFrame(b.deg); return ux * p[0] + uy * p[1]; };
+  const out: PointMm[][] = [];
+  const done = new Set<string>();
+  for (const A of bands) {
+    const m = (A.lo + A.hi) / 2;
+    for (const t of [A.t0, A.t1]) {
+      const near = grid.get(key(bandPoint(A.deg, t, m))) ?? [];
+      for (const B of near) {
+        if (B === A) continue;
+        const d = Math.abs(((B.deg - A.deg + 180) % 180) - 90);
+        if (d > 30) continue;
+        const corners = [cross(A.deg, A.lo, B.deg, B.lo), cross(A.deg, A.lo, B.deg, B.hi), cross(A.deg, A.hi, B.deg, B.hi), cross(A.deg, A.hi, B.deg, B.lo)];
+        if (corners.some((c) => !c)) continue;
+        const sq = corners as PointMm[];
+        const ta = sq.map((p) => along(A, p)), tb = sq.map((p) => along(B, p));
+        const reaches = (b: Band, ts: number[]) => Math.min(b.t1, Math.max(...ts) + TOL) - Math.max(b.t0, Math.min(...ts) - TOL) > 0;
+        // A ends at the square (not somewhere past it), and B reaches it
+        if (Math.abs(t - Math.min(...ta)) > TOL && Math.abs(t - Math.max(...ta)) > TOL) continue;
+        if (!reaches(B, tb)) continue;
+        const id = sq.map((p) => `${Math.round(p[0])},${Math.round(p[1])}`).sort().join(';');
+        if (done.has(id)) continue;
+        done.add(id);
+        out.push(orient(sq, true));
+      }
+    }
   }
   return out;
 }
