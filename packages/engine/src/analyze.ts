@@ -8,7 +8,7 @@ import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Openin
 import { loadPdf, getPageChecked } from './pdf-load.js';
 import { extractVectors } from './extract.js';
 import { findWalls, bandPoint, bandMid, capBands } from './walls.js';
-import { findClosures, clusterBands } from './closures.js';
+import { findClosures, clusterBands, glassRuns } from './closures.js';
 import { mmPerPt } from './scale.js';
 import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
 import { findDoorArcs, leafLines, type DoorArc } from './openings.js';
@@ -75,7 +75,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       for (const r of rawRings) if (pointInPoly(p[0], p[1], r)) n++;
       return n % 2 === 1;
     };
-    const closures = findClosures(wallRuns, walls.bands, arcs, walls.thin, inWall);
+    const glass = glassRuns(wallRuns);
+    const closures = findClosures(wallRuns.filter((c) => !glass.has(c)), walls.bands, arcs, walls.thin, inWall);
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
     const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));
     const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));

@@ -44,6 +44,24 @@ export function clusterBands(bands: Band[]): Cluster[] {
   return out;
 }
 
+/**
+ * Runs lying inside the openings of a thicker run on the same line: the glass and frame lines of windows,
+ * paired as if they were a thin wall. The space between two windows is a pier, not an opening.
+ */
+export function glassRuns(clusters: Cluster[]): Set<Cluster> {
+  const out = new Set<Cluster>();
+  for (const c of clusters) {
+    for (const C of clusters) {
+      if (C === c || C.deg !== c.deg || C.lo > c.lo + 15 || C.hi < c.hi - 15 || C.hi - C.lo < c.hi - c.lo + 20) continue;
+      const t0 = Math.min(...C.items.map((b) => b.t0)), t1 = Math.max(...C.items.map((b) => b.t1));
+      const inBreaks = c.items.every((b) => b.t0 >= t0 - 15 && b.t1 <= t1 + 15 &&
+        C.items.every((w) => Math.min(w.t1, b.t1) - Math.max(w.t0, b.t0) < 50));
+      if (inBreaks) { out.add(c); break; }
+    }
+  }
+  return out;
+}
+
 const quadOf = (deg: number, t0: number, t1: number, lo: number, hi: number): PointMm[] =>
   [bandPoint(deg, t0, lo), bandPoint(deg, t1, lo), bandPoint(deg, t1, hi), bandPoint(deg, t0, hi)];
 
