@@ -72,6 +72,7 @@ const quadOf = (deg: number, t0: number, t1: number, lo: number, hi: number): Po
  */
 export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean): Closure[] {
   const out: Closure[] = [];
+  const near = segIndex(thin);
   for (const c of clusters) {
     const runs = [...c.items].sort((p, q) => p.t0 - q.t0);
     const merged: [number, number][] = [];
@@ -101,7 +102,7 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
         b.t0 <= t && t <= b.t1 && !(b.t0 >= t0 - 1 && b.t1 <= t1 + 1));
       const alongside = (off: number) => [0.2, 0.5, 0.8].every((f) => covered(off, t0 + f * g));
       if (alongside(lo - 40) || alongside(hi + 40)) continue;
-      classify(cl, arcs, thin);
+      classify(cl, arcs, near(cl.quad));
       if (inWall(mid) && cl.subtype === 'opening') continue;
       // nothing drawn in it and a crossing wall at both ends: a corridor crossing the wall line, not an opening
       // (the crossing wall fills the end of the break, or runs past it on both sides)
@@ -113,6 +114,27 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
     }
   }
   return out;
+}
+
+/** Thin segments by grid cell: `near(quad)` gives those passing near a closure. */
+function segIndex(segs: MmSeg[]): (quad: PointMm[]) => MmSeg[] {
+  const CELL = 1000;
+  const grid = new Map<string, MmSeg[]>();
+  const long: MmSeg[] = [];
+  for (const s of segs) {
+    const x0 = Math.floor(Math.min(s.a[0], s.b[0]) / CELL), x1 = Math.floor(Math.max(s.a[0], s.b[0]) / CELL);
+    const y0 = Math.floor(Math.min(s.a[1], s.b[1]) / CELL), y1 = Math.floor(Math.max(s.a[1], s.b[1]) / CELL);
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > 400) { long.push(s); continue; }
+    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) (grid.get(`${x},${y}`) ?? grid.set(`${x},${y}`, []).get(`${x},${y}`)!).push(s);
+  }
+  return (quad) => {
+    const xs = quad.map((p) => p[0]), ys = quad.map((p) => p[1]);
+    const out = new Set<MmSeg>(long);
+    for (let x = Math.floor((Math.min(...xs) - 100) / CELL); x <= Math.floor((Math.max(...xs) + 100) / CELL); x++)
+      for (let y = Math.floor((Math.min(...ys) - 100) / CELL); y <= Math.floor((Math.max(...ys) + 100) / CELL); y++)
+        for (const s of grid.get(`${x},${y}`) ?? []) out.add(s);
+    return [...out];
+  };
 }
 
 function classify(cl: Closure, arcs: DoorArc[], thin: MmSeg[]): void {
