@@ -138,9 +138,9 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && !isLeaf(s) && !pattern.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
   const faceOf = new Map<Band, [MmSeg, MmSeg]>();
   const paired = pairBands(cand, deadline, faceOf);
-  const unhatched = hatch.size ? unhatchedSides(paired, faceOf, hatch) : new Set<Band>();
+  const notWall = falseSides(paired, faceOf, hatch, segs);
   for (const b of paired) {
-    if (unhatched.has(b)) continue;
+    if (notWall.has(b)) continue;
     polys.push([bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)]);
     bands.push(b);
     nPair++;
@@ -360,11 +360,12 @@ export function capBands(bands: Band[]): Set<Band> {
 }
 
 /**
- * On a hatched plan a wall face has the hatched wall on one side and the room on the other. A line paired on
- * both sides (a wall face and a bed, bench or shelf edge beside it) keeps the hatched side: the empty band
- * between the face and the furniture is floor.
+ * A wall face has the wall on one side and the room on the other. A line paired on both sides (a wall face and
+ * a bed, bench or shelf edge beside it) keeps the side that is wall: on a hatched plan the hatched side; else
+ * the side whose band is closed at an end (a jamb or a crossing wall face), where the band between a wall and
+ * a piece of furniture just stops where the furniture does. The other band is floor.
  */
-function unhatchedSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<MmSeg>): Set<Band> {
+function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<MmSeg>, segs: MmSeg[]): Set<Band> {
   const CELL = 250;
   const grid = new Map<string, PointMm[]>();
   for (const h of hatch) {
@@ -384,6 +385,32 @@ function unhatchedSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: 
         }
     return false;
   };
+  let segCells: Map<string, MmSeg[]> | null = null;
+  let bandCells: Map<string, Band[]> | null = null;
+  const inOther = (p: PointMm, b: Band) => (bandCells!.get(`${Math.floor(p[0] / GRID_CELL)},${Math.floor(p[1] / GRID_CELL)}`) ?? []).some((o) => {
+    if (o.deg === b.deg) return false;
+    const { ux, uy } = bandFrame(o.deg);
+    const t = ux * p[0] + uy * p[1], off = -uy * p[0] + ux * p[1];
+    // (a through wall's band has a gap where the other wall joins it: its pieces on either side count)
+    return t >= o.t0 - 400 && t <= o.t1 + 400 && off >= o.lo && off <= o.hi;
+  });
+  const capped = (b: Band) => {
+    segCells ??= segGrid(segs);
+    bandCells ??= bandGrid(bands);
+    const { ux, uy } = bandFrame(b.deg);
+    const th = b.hi - b.lo;
+    return [b.t0, b.t1].some((t, i) => {
+      const p = bandPoint(b.deg, t, (b.lo + b.hi) / 2);
+      // a wall across the end (a T or L junction), or a line closing it (a jamb)
+      if (inOther(bandPoint(b.deg, t + (i ? 40 : -40), (b.lo + b.hi) / 2), b)) return true;
+      return (segCells!.get(`${Math.floor(p[0] / GRID_CELL)},${Math.floor(p[1] / GRID_CELL)}`) ?? []).some((s) => {
+        const ta = ux * s.a[0] + uy * s.a[1], tb = ux * s.b[0] + uy * s.b[1];
+        const oa = -uy * s.a[0] + ux * s.a[1], ob = -uy * s.b[0] + ux * s.b[1];
+        if (Math.abs(ta - t) > 30 || Math.abs(tb - t) > 30) return false;
+        return Math.min(oa, ob) <= b.lo + 0.2 * th && Math.max(oa, ob) >= b.hi - 0.2 * th;
+      });
+    });
+  };
   // per face line: its bands below (the line is their hi face) and above (their lo face)
   const sides = new Map<MmSeg, { below: Band[]; above: Band[] }>();
   const side = (s: MmSeg) => sides.get(s) ?? sides.set(s, { below: [], above: [] }).get(s)!;
@@ -395,7 +422,8 @@ function unhatchedSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: 
   const out = new Set<Band>();
   for (const { below, above } of sides.values()) {
     if (!below.length || !above.length) continue;
-    const hb = below.some(hatched), ha = above.some(hatched);
+    const test = hatch.size ? hatched : capped;
+    const hb = below.some(test), ha = above.some(test);
     if (hb && !ha) above.forEach((b) => out.add(b));
     if (ha && !hb) below.forEach((b) => out.add(b));
   }
@@ -457,4 +485,16 @@ function cornerSquares(bands: Band[]): PointMm[][] {
     }
   }
   return out;
+}
+
+function bandGrid(bands: Band[]): Map<string, Band[]> {
+  const grid = new Map<string, Band[]>();
+  for (const b of bands) {
+    const c = [bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)];
+    const xs = c.map((p) => Math.floor(p[0] / GRID_CELL)), ys = c.map((p) => Math.floor(p[1] / GRID_CELL));
+    if ((Math.max(...xs) - Math.min(...xs) + 1) * (Math.max(...ys) - Math.min(...ys) + 1) > 2500) continue;
+    for (let x = Math.min(...xs); x <= Math.max(...xs); x++)
+      for (let y = Math.min(...ys); y <= Math.max(...ys); y++) (grid.get(`${x},${y}`) ?? grid.set(`${x},${y}`, []).get(`${x},${y}`)!).push(b);
+  }
+  return grid;
 }
