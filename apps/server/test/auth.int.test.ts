@@ -208,14 +208,17 @@ describe(`login rate limit per IP on ${testDbKind()}`, () => {
 });
 
 describe(`demo seed on ${testDbKind()}`, () => {
-  it('creates a verified demo account that can log in, once', async () => {
+  it('creates a verified demo account that can log in, once, and prints its e-mail and password', async () => {
     const t = await createTestApp({ SEED_DEMO: 'true' });
     try {
       const { DEMO_ACCOUNT } = await import('../src/modules/auth/demo-seed.js');
       const res = await post(t, '/api/auth/login', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
       expect(res.statusCode).toBe(200);
       const { seedDemoAccount } = await import('../src/modules/auth/demo-seed.js');
-      await seedDemoAccount(t.ctx, () => {});
+      const printed: string[] = [];
+      await seedDemoAccount(t.ctx, (m) => printed.push(m));
+      expect(printed.join('\n')).toContain(DEMO_ACCOUNT.email);
+      expect(printed.join('\n')).toContain(DEMO_ACCOUNT.password);
       const rows = await t.ctx.db.select().from(users);
       expect(rows.filter((r) => r.email === DEMO_ACCOUNT.email)).toHaveLength(1);
     } finally {
