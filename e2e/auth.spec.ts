@@ -314,6 +314,22 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it('the pricing modal says when plans cannot be loaded or there are none (laptop)', async () => {
+    const cases = [
+      { answer: { status: 500, json: { detail: 'boom' } }, message: 'Failed to load pricing plans. Please try again later.', name: 'error' },
+      { answer: { status: 200, json: { products: [] } }, message: 'No pricing plans available at the moment.', name: 'empty' },
+    ];
+    for (const c of cases) {
+      const { context, page } = await newPage(browser);
+      await page.route('**/api/user-plan/products', (r) => r.fulfill(c.answer));
+      await page.goto('/home');
+      await page.getByRole('banner').getByRole('button', { name: 'Pricing' }).click();
+      await page.getByRole('dialog', { name: 'Price' }).getByText(c.message, { exact: true }).waitFor();
+      await shot(page, `auth-pricing-${c.name}-laptop`);
+      await context.close();
+    }
+  });
+
   it('shows the pricing modal and the auth pages at phone width, with their messages', async () => {
     const { context, page } = await newPage(browser, { phone: true });
     const res = await fetch(`${baseUrl()}/api/user-plan/products`);
