@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
-import { loginResponseSchema, profileResponseSchema } from '@plansight/contracts';
+import { loginResponseSchema, profileResponseSchema, registerRequestSchema } from '@plansight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../src/db/schema/index.js';
+import { forgotPassword, register } from '../src/modules/auth/auth.service.js';
 import { linkFromOutbox, post, signupBody, tokenOf, verifiedUser } from './auth-factories.js';
 import { createTestApp, testDbKind, type TestApp } from './helpers.js';
 
@@ -41,6 +42,16 @@ describe(`accounts on ${testDbKind()}`, () => {
     const prof = await t.app.inject({ url: '/api/user/profile', headers: { authorization: `Bearer ${login.access_token}` } });
     expect(prof.statusCode).toBe(200);
     expect(profileResponseSchema.parse(prof.json()).user.id).toBe(login.user.id);
+  });
+
+  it('prints the verification and reset links in the log as well as mailing them (no SMTP needed)', async () => {
+    const printed: string[] = [];
+    const body = registerRequestSchema.parse(signupBody());
+    await register(t.ctx, body, (m) => printed.push(m));
+    await post(t, '/api/auth/verify-email', { token: tokenOf(linkFromOutbox(t, body.email, '/auth/verify')!) });
+    await forgotPassword(t.ctx, body.email, (m) => printed.push(m));
+    expect(printed.join('\n')).toContain(linkFromOutbox(t, body.email, '/auth/verify')!);
+    expect(printed.join('\n')).toContain(linkFromOutbox(t, body.email, '/auth/reset-password')!);
   });
 
   it('refuses a duplicate e-mail (any case) with a clear 409', async () => {
