@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, linkFromMail, mailsTo, newPage, shot, uniqueEmail } from './support/browser.ts';
+import { baseUrl, launchBrowser, linkFromMail, mailsTo, newPage, shot, uniqueEmail } from './support/browser.ts';
 
 // Accounts in the browser against the real built server: sign up, verify from the outbox, log in, the
 // guards and their redirect memory, logout, forgot and reset, and the validation messages.
@@ -67,6 +67,18 @@ async function logIn(page: Page, a: Account, shotName?: string): Promise<string>
   return plans;
 }
 
+/** A verified account made through the API (for tests about what comes after signing up). */
+async function verifiedAccount(tag: string): Promise<Account> {
+  const a = newAccount(tag);
+  const post = (path: string, body: object) =>
+    fetch(`${baseUrl()}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const reg = await post('/auth/register', { companyName: 'Acme Painting', email: a.email, phone: '061412345678', password: a.password, confirmPassword: a.password });
+  expect(reg.status).toBe(201);
+  const token = new URL(linkFromMail(a.email, '/auth/verify')!).searchParams.get('token');
+  expect((await post('/auth/verify-email', { token })).status).toBe(200);
+  return a;
+}
+
 describe('accounts', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -106,6 +118,8 @@ describe('accounts', () => {
     const header = page.getByRole('banner');
     expect(await header.getByTestId('plans-remaining').innerText()).toBe('3 plans remaining');
     await header.getByRole('button', { name: 'Logout' }).waitFor();
+    // The list itself, not its loading spinner: a new account has no projects yet.
+    await text(page, 'No projects yet. Create your first project!');
     await shot(page, 'auth-projects-laptop');
 
     // Signed in: the auth pages bounce to /projects.
@@ -173,6 +187,8 @@ describe('accounts', () => {
     await verifyFromOutbox(page, a, 'phone');
     expect(await logIn(page, a, 'auth-welcome-phone')).toBe('You have 3 plans remaining.');
     await page.waitForURL(/\/projects$/);
+    await text(page, 'No projects yet. Create your first project!');
+    await shot(page, 'auth-projects-phone');
     await page.goto('/dashboard');
     await text(page, 'Welcome Back!');
     await shot(page, 'auth-dashboard-phone');
@@ -252,6 +268,123 @@ describe('accounts', () => {
     await page.goto('/auth/verify?token=not-a-real-token');
     await text(page, 'This verification link is invalid or has expired. Please request a new one.');
     await shot(page, 'auth-verify-bad-laptop');
+
+    // Section 5: a login answer without access_token or user is refused with the spec's text; section 8:
+    // a failure without a server message shows the status.
+    await page.goto('/auth/login');
+    await page.route('**/api/auth/login', (r) => r.fulfill({ status: 200, json: { token_type: 'bearer' } }));
+    await fillLogin(page, newAccount('format'));
+    await text(page, 'Invalid response format: missing access_token or user data');
+    expect(await storedToken(page)).toBeNull();
+    await page.unroute('**/api/auth/login');
+    await page.route('**/api/auth/login', (r) => r.fulfill({ status: 500, body: '' }));
+    await fillLogin(page, newAccount('status'));
+    await text(page, 'Login failed: 500');
+    await page.unroute('**/api/auth/login');
+    await context.close();
+  });
+
+  it('a 401 on an authenticated call clears the session and reloads; login then returns to the page (laptop)', async () => {
+    const a = await verifiedAccount('expired');
+    const { context, page } = await newPage(browser);
+    await page.goto('/home');
+    // A session whose token the server no longer accepts (expired, revoked or forged).
+    await page.evaluate(() => {
+      localStorage.setItem('access_token', 'not-a-valid-token');
+      localStorage.setItem('token_type', 'bearer');
+      const now = new Date().toISOString();
+      localStorage.setItem('user', JSON.stringify({ id: 'x', email: 'x@example.com', remain_plan: 3, used_plan: 0, can_create_project: true, created_at: now, last_login: now }));
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Welcome Back!' }).waitFor();
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Test API Call' }).click();
+    await reloaded;
+    await arrivedAt(page, /\/auth\/login$/, LOGIN_HEADING);
+    expect(await storedToken(page)).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await logIn(page, a);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Test API Call' }).waitFor();
+
+    // Signed in, the landing page offers 'Go to Projects' instead of Sign up / Sign In.
+    await page.goto('/home');
+    await page.getByRole('main').getByRole('link', { name: 'Go to Projects' }).first().click();
+    await page.waitForURL(/\/projects$/);
+    await context.close();
+  });
+
+  it('the pricing modal says when plans cannot be loaded or there are none (laptop)', async () => {
+    const cases = [
+      { answer: { status: 500, json: { detail: 'boom' } }, message: 'Failed to load pricing plans. Please try again later.', name: 'error' },
+      { answer: { status: 200, json: { products: [] } }, message: 'No pricing plans available at the moment.', name: 'empty' },
+    ];
+    for (const c of cases) {
+      const { context, page } = await newPage(browser);
+      await page.route('**/api/user-plan/products', (r) => r.fulfill(c.answer));
+      await page.goto('/home');
+      await page.getByRole('banner').getByRole('button', { name: 'Pricing' }).click();
+      await page.getByRole('dialog', { name: 'Price' }).getByText(c.message, { exact: true }).waitFor();
+      await shot(page, `auth-pricing-${c.name}-laptop`);
+      await context.close();
+    }
+  });
+
+  it('shows the pricing modal and the auth pages at phone width, with their messages', async () => {
+    const { context, page } = await newPage(browser, { phone: true });
+    const res = await fetch(`${baseUrl()}/api/user-plan/products`);
+    const { products } = (await res.json()) as { products: { name: string; price?: { amount: number } }[] };
+    expect(products.length).toBe(3);
+    const cheapestFirst = [...products].sort((x, y) => (x.price?.amount ?? Infinity) - (y.price?.amount ?? Infinity)).map((p) => p.name);
+
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pricing' }).click();
+    const pricing = page.getByRole('dialog', { name: 'Price' });
+    await pricing.getByText('Get Started Free!').waitFor();
+    await pricing.getByText(cheapestFirst[0], { exact: true }).waitFor();
+    const shown = await pricing.getByText(new RegExp(`^(${cheapestFirst.join('|')})$`)).allInnerTexts();
+    expect(shown).toEqual(cheapestFirst);
+    await pricing.getByText('Already have an account?').waitFor();
+    await shot(page, 'auth-pricing-phone');
+    await pricing.getByRole('link', { name: 'Sign Up Free' }).click();
+    await arrivedAt(page, /\/auth\/signup$/, 'Create your account');
+
+    await page.getByRole('button', { name: 'Sign up', exact: true }).last().click();
+    await text(page, 'Company name is required');
+    await shot(page, 'auth-signup-errors-phone');
+
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await text(page, 'Password is required');
+    await shot(page, 'auth-login-errors-phone');
+
+    await page.goto('/auth/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await text(page, 'Email is required');
+    await byLabel(page, 'Email').fill(uniqueEmail('nobody'));
+    await shot(page, 'auth-forgot-phone');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await text(page, 'Reset link sent');
+    await shot(page, 'auth-forgot-sent-phone');
+
+    await page.goto('/auth/reset-password?token=not-a-real-token');
+    await byLabel(page, 'New password').fill('battery-staple-7');
+    await byLabel(page, 'Confirm new password').fill('battery-staple-8');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await text(page, 'Passwords do not match');
+    await byLabel(page, 'Confirm new password').fill('battery-staple-7');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await text(page, 'This password reset link is invalid or has expired. Please request a new one.');
+    await shot(page, 'auth-reset-bad-phone');
+
+    await page.goto('/auth/verify?token=not-a-real-token');
+    await text(page, 'This verification link is invalid or has expired. Please request a new one.');
+    await shot(page, 'auth-verify-bad-phone');
+
+    await page.goto('/no-such-page');
+    await text(page, 'Page not found');
+    await shot(page, 'auth-not-found-phone');
     await context.close();
   });
 });

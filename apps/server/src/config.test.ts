@@ -1,10 +1,25 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './config.ts';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'plansight-config-'));
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Variable names in the first column of the markdown table rows of `file`. */
+function documentedVariables(file: string): Set<string> {
+  const names = readFileSync(path.join(repoRoot, file), 'utf8').match(/^\| `([A-Z0-9_]+)` \|/gm) ?? [];
+  return new Set(names.map((row) => row.slice(3, row.indexOf('`', 3))));
+}
+
+/** Every `import.meta.env.VITE_*` the front end reads (build-time variables). */
+function webBuildVariables(): string[] {
+  const dir = path.join(repoRoot, 'apps/web/src');
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+  const names = files.flatMap((f) => [...readFileSync(path.join(dir, f), 'utf8').matchAll(/import\.meta\.env\.(VITE_[A-Z0-9_]+)/g)].map((m) => m[1]));
+  return [...new Set(names)];
+}
 
 describe('loadConfig', () => {
   it('uses embedded defaults and keeps a generated JWT secret in DATA_DIR', () => {
@@ -45,5 +60,14 @@ describe('loadConfig', () => {
 
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://app.example.com/' }).PUBLIC_URL).toBe('https://app.example.com');
+  });
+
+  it('is documented: the README and docs/config.md list every variable the server and the web build read', () => {
+    const read = [...ENV_VARIABLES, ...webBuildVariables()];
+    expect(read).toContain('VITE_API_URL');
+    for (const file of ['README.md', 'docs/config.md']) {
+      const documented = documentedVariables(file);
+      expect(read.filter((name) => !documented.has(name)), file).toEqual([]);
+    }
   });
 });

@@ -43,6 +43,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The names of every variable in `envSchema` (the README's configuration table must list each). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
+
 export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO'> {
   JWT_SECRET: string;
   PUBLIC_URL: string;

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
-import { loginResponseSchema, profileResponseSchema } from '@plansight/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { SignJWT, decodeJwt } from 'jose';
+import { loginResponseSchema, profileResponseSchema, registerRequestSchema } from '@plansight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../src/db/schema/index.js';
+import { forgotPassword, register } from '../src/modules/auth/auth.service.js';
 import { linkFromOutbox, post, signupBody, tokenOf, verifiedUser } from './auth-factories.js';
 import { createTestApp, testDbKind, type TestApp } from './helpers.js';
 
@@ -41,6 +42,16 @@ describe(`accounts on ${testDbKind()}`, () => {
     const prof = await t.app.inject({ url: '/api/user/profile', headers: { authorization: `Bearer ${login.access_token}` } });
     expect(prof.statusCode).toBe(200);
     expect(profileResponseSchema.parse(prof.json()).user.id).toBe(login.user.id);
+  });
+
+  it('prints the verification and reset links in the log as well as mailing them (no SMTP needed)', async () => {
+    const printed: string[] = [];
+    const body = registerRequestSchema.parse(signupBody());
+    await register(t.ctx, body, (m) => printed.push(m));
+    await post(t, '/api/auth/verify-email', { token: tokenOf(linkFromOutbox(t, body.email, '/auth/verify')!) });
+    await forgotPassword(t.ctx, body.email, (m) => printed.push(m));
+    expect(printed.join('\n')).toContain(linkFromOutbox(t, body.email, '/auth/verify')!);
+    expect(printed.join('\n')).toContain(linkFromOutbox(t, body.email, '/auth/reset-password')!);
   });
 
   it('refuses a duplicate e-mail (any case) with a clear 409', async () => {
@@ -123,6 +134,23 @@ describe(`accounts on ${testDbKind()}`, () => {
     expect((await profile(fresh)).statusCode).toBe(200);
   });
 
+  it('mails a reset link that expires one hour after it was asked for', async () => {
+    const { email } = await verifiedUser(t);
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
+    const askedAt = Date.now();
+    await post(t, '/api/auth/forgot-password', { email });
+    const open = await t.ctx.db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
+    expect(open).toHaveLength(1);
+    const lifetimeMin = (open[0].expiresAt.getTime() - askedAt) / 60_000;
+    expect(lifetimeMin).toBeGreaterThan(59.5);
+    expect(lifetimeMin).toBeLessThan(60.5);
+    const mail = t.outbox().filter((m) => m.includes(email)).pop()!;
+    expect(mail).toContain('expires in 60 minutes');
+  });
+
   it('refuses an expired reset link', async () => {
     const { email } = await verifiedUser(t);
     await post(t, '/api/auth/forgot-password', { email });
@@ -134,10 +162,29 @@ describe(`accounts on ${testDbKind()}`, () => {
 
   it('locks an account after repeated wrong passwords, even with the right one', async () => {
     const { email, password } = await verifiedUser(t);
+    const other = await verifiedUser(t);
     for (let i = 0; i < 5; i++) expect((await post(t, '/api/auth/login', { email, password: 'wrong-password' })).statusCode).toBe(401);
-    const locked = await post(t, '/api/auth/login', { email, password });
+    const locked = await post(t, '/api/auth/login', { email: email.toUpperCase(), password });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('too_many_attempts');
+    // Per account, not per address: another account from the same client still logs in.
+    expect((await post(t, '/api/auth/login', other)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password (no enumeration)', async () => {
+    const { email } = await verifiedUser(t);
+    const wrong = await post(t, '/api/auth/login', { email, password: 'wrong-password' });
+    const unknown = await post(t, '/api/auth/login', { email: `nobody-${Date.now()}@example.com`, password: 'wrong-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('signs access tokens that expire after ACCESS_TOKEN_TTL_MIN', async () => {
+    const creds = await verifiedUser(t);
+    const { access_token } = (await post(t, '/api/auth/login', creds)).json();
+    const claims = decodeJwt(access_token);
+    expect(claims.exp! - claims.iat!).toBe(t.config.ACCESS_TOKEN_TTL_MIN * 60);
   });
 
   it('profile needs a valid token: missing, forged and expired are 401', async () => {
@@ -172,14 +219,17 @@ describe(`login rate limit per IP on ${testDbKind()}`, () => {
 });
 
 describe(`demo seed on ${testDbKind()}`, () => {
-  it('creates a verified demo account that can log in, once', async () => {
+  it('creates a verified demo account that can log in, once, and prints its e-mail and password', async () => {
     const t = await createTestApp({ SEED_DEMO: 'true' });
     try {
       const { DEMO_ACCOUNT } = await import('../src/modules/auth/demo-seed.js');
       const res = await post(t, '/api/auth/login', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
       expect(res.statusCode).toBe(200);
       const { seedDemoAccount } = await import('../src/modules/auth/demo-seed.js');
-      await seedDemoAccount(t.ctx, () => {});
+      const printed: string[] = [];
+      await seedDemoAccount(t.ctx, (m) => printed.push(m));
+      expect(printed.join('\n')).toContain(DEMO_ACCOUNT.email);
+      expect(printed.join('\n')).toContain(DEMO_ACCOUNT.password);
       const rows = await t.ctx.db.select().from(users);
       expect(rows.filter((r) => r.email === DEMO_ACCOUNT.email)).toHaveLength(1);
     } finally {

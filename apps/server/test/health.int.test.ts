@@ -25,5 +25,38 @@ describe(`server foundation on ${testDbKind()}`, () => {
     const res = await t.app.inject('/healthz');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('refuses a JSON body over 1 MB with a 413 and no stack', async () => {
+    const payload = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 1) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ detail: 'The upload is too large.' });
+    expect(res.body).not.toMatch(/\bat .*:\d+:\d+/);
+  });
+
+  it('answers a malformed JSON body with a 400 and no stack', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().detail).toBe('string');
+    expect(res.body).not.toMatch(/\bat .*:\d+:\d+|node_modules/);
+  });
+
+  it('allows no cross-origin callers unless CORS_ORIGINS names them', async () => {
+    const preflight = (app: TestApp, origin: string) =>
+      app.app.inject({ method: 'OPTIONS', url: '/api/auth/login', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    expect((await preflight(t, 'https://app.example.com')).headers['access-control-allow-origin']).toBeUndefined();
+    const cors = await createTestApp({ CORS_ORIGINS: 'https://app.example.com, https://other.example.com' });
+    try {
+      const allowed = await preflight(cors, 'https://app.example.com');
+      expect(allowed.statusCode).toBe(204);
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      expect((await preflight(cors, 'https://evil.example.net')).headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await cors.close();
+    }
   });
 });
