@@ -1,0 +1,78 @@
+import { describe, it, expect } from 'vitest';
+import type { Seg, VectorPage } from './extract.js';
+import { findWalls, capBands, type Band } from './walls.js';
+import { glassRuns, clusterBands } from './closures.js';
+import { pointInPoly } from './geometry.js';
+
+// k = 1: page units are millimetres
+const line = (x1: number, y1: number, x2: number, y2: number, w = 2): Seg => ({ x1, y1, x2, y2, w });
+const page = (segs: Seg[]): VectorPage => ({ segs, fills: [], curves: [], imageCount: 0, pathOps: segs.length, truncated: false });
+const FAR = Date.now() + 60_000;
+const inWalls = (polys: [number, number][][], x: number, y: number) => polys.filter((p) => pointInPoly(x, y, p)).length % 2 === 1;
+
+/** A horizontal double-line wall, faces at y = 0 and y = 100, from x = 0 to 4000. */
+const wall = [line(0, 0, 4000, 0), line(0, 100, 4000, 100)];
+
+describe('findWalls', () => {
+  it('pairs the two faces of a double-line wall', () => {
+    const w = findWalls(page(wall), 1, FAR);
+    expect(w.bands.some((b) => Math.round(b.hi - b.lo) === 100)).toBe(true);
+    expect(inWalls(w.polys, 2000, 50)).toBe(true);
+  });
+
+  it('does not take a tile line beside a wall face for the other face of a wall', () => {
+    // floor tiles below the wall: a line 200 mm below the face, crossed every 300 mm by tile joints
+    const tiles = [line(0, 300, 4000, 300)];
+    for (let x = 150; x < 4000; x += 300) tiles.push(line(x, 100, x, 2000));
+    const w = findWalls(page([...wall, ...tiles]), 1, FAR);
+    expect(inWalls(w.polys, 2000, 50)).toBe(true);
+    expect(inWalls(w.polys, 2000, 200)).toBe(false);
+    // without the joints the same line would pair with the face (the test above is not vacuous)
+    const bare = findWalls(page([...wall, line(0, 300, 4000, 300)]), 1, FAR);
+    expect(inWalls(bare.polys, 2000, 200)).toBe(true);
+  });
+
+  it('keeps the wall side of a face that is also paired with a bed edge', () => {
+    // a vertical wall (faces x = 0 / 100) with a jamb at y = 1000 (door below), a bed edge 200 mm beside it
+    const segs = [line(0, -2000, 0, 1000), line(100, -2000, 100, 1000), line(0, 1000, 100, 1000),
+      line(-2000, -2000, 0, -2000), line(-2000, -2100, 2000, -2100), line(100, -2000, 2000, -2000),
+      // bed: edge at x = 300 from y = -1900 to -100, foot line across it
+      line(300, -1900, 300, -100), line(300, -100, 1900, -100), line(300, -1900, 1900, -1900)];
+    const w = findWalls(page(segs), 1, FAR);
+    expect(inWalls(w.polys, 50, 0)).toBe(true);
+    expect(inWalls(w.polys, 200, -1000)).toBe(false);
+  });
+
+  it('fills the corner square where two walls meet', () => {
+    // an L: horizontal wall y 0..100 from x = 100 on, vertical wall x 0..100 up to y = 0; the square 0..100 is open
+    const segs = [line(100, 0, 3000, 0), line(0, 100, 3000, 100), line(0, -3000, 0, 100), line(100, -3000, 100, 0)];
+    const w = findWalls(page(segs), 1, FAR);
+    expect(inWalls(w.polys, 50, 50)).toBe(true);
+  });
+});
+
+describe('band roles', () => {
+  it('a jamb stroke lying across a thicker wall is a cap, not a wall run', () => {
+    const wallBand: Band = { deg: 90, lo: -100, hi: 0, t0: 0, t1: 3000 };
+    const cap: Band = { deg: 0, lo: 1465, hi: 1535, t0: 0, t1: 100 };
+    const nib: Band = { deg: 0, lo: 1400, hi: 1500, t0: 0, t1: 100 }; // a real wall as thick as the other one
+    const caps = capBands([wallBand, cap, nib]);
+    expect(caps.has(cap)).toBe(true);
+    expect(caps.has(nib)).toBe(false);
+    expect(caps.has(wallBand)).toBe(false);
+  });
+
+  it('glass lines in the openings of a thicker wall are not a wall run', () => {
+    const bands: Band[] = [
+      { deg: 0, lo: 0, hi: 200, t0: 0, t1: 1000 }, { deg: 0, lo: 0, hi: 200, t0: 2000, t1: 3000 },
+      { deg: 0, lo: 70, hi: 130, t0: 1000, t1: 2000 }, // glass in the window between the piers
+      { deg: 0, lo: 70, hi: 130, t0: 5000, t1: 6000 }, // a thin wall further along the same line
+    ];
+    const clusters = clusterBands(bands);
+    const glass = glassRuns(clusters);
+    const thin = clusters.find((c) => Math.round(c.hi - c.lo) === 60)!;
+    expect(glass.has(thin)).toBe(false); // its second piece is past the thick wall: a wall
+    const onlyGlass = clusterBands(bands.slice(0, 3));
+    expect(glassRuns(onlyGlass).has(onlyGlass.find((c) => Math.round(c.hi - c.lo) === 60)!)).toBe(true);
+  });
+});
