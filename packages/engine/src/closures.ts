@@ -105,9 +105,13 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
       classify(cl, arcs, near(cl.quad));
       if (inWall(mid) && cl.subtype === 'opening') continue;
       // nothing drawn in it and a crossing wall at both ends: a corridor crossing the wall line, not an opening
-      // (the crossing wall fills the end of the break, or runs past it on both sides)
+      // (the crossing wall runs past the end of the break on both sides, or fills it and runs past one side)
       const step = Math.min(60, g / 4);
-      const crossed = (t: number) => inWall(bandPoint(c.deg, t, (lo + hi) / 2)) || (inWall(bandPoint(c.deg, t, lo - 40)) && inWall(bandPoint(c.deg, t, hi + 40)));
+      // (beyond a face too: window frames between the jambs fill the break's middle, not the room beside it)
+      const crossed = (t: number) => {
+        const a = inWall(bandPoint(c.deg, t, lo - 40)), b = inWall(bandPoint(c.deg, t, hi + 40));
+        return (a && b) || ((a || b) && inWall(bandPoint(c.deg, t, (lo + hi) / 2)));
+      };
       if (cl.subtype === 'opening' && crossed(t0 + step) && crossed(t1 - step)) continue;
       if (cl.subtype === 'opening' && g > MAX_PLAIN_MM) continue;
       out.push(cl);
