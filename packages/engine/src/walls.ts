@@ -433,7 +433,7 @@ function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<
 /**
  * Two wall bands meeting at a corner stop at each other's faces, which leaves the square between the four
  * face lines empty (the outer corner of an L, the knot where a third wall leaves the corner). Where both
- * bands reach that square it is wall.
+ * bands stop at that square, each from its own side, it is wall.
  */
 function cornerSquares(bands: Band[]): PointMm[][] {
   const TOL = 25, CELL = 1000;
@@ -473,10 +473,13 @@ function cornerSquares(bands: Band[]): PointMm[][] {
         if (corners.some((c) => !c)) continue;
         const sq = corners as PointMm[];
         const ta = sq.map((p) => along(A, p)), tb = sq.map((p) => along(B, p));
-        const reaches = (b: Band, ts: number[]) => Math.min(b.t1, Math.max(...ts) + TOL) - Math.max(b.t0, Math.min(...ts) - TOL) > 0;
-        // A ends at the square (not somewhere past it), and B reaches it
-        if (Math.abs(t - Math.min(...ta)) > TOL && Math.abs(t - Math.max(...ta)) > TOL) continue;
-        if (!reaches(B, tb)) continue;
+        // both bands stop at (or in) the square, each from its own side (a band running through covers it already)
+        const stopsAt = (b: Band, ts: number[]) => {
+          const lo = Math.min(...ts), hi = Math.max(...ts);
+          return (b.t1 >= lo - TOL && b.t1 <= hi + TOL && b.t0 < lo) || (b.t0 >= lo - TOL && b.t0 <= hi + TOL && b.t1 > hi);
+        };
+        if (!stopsAt(A, ta) || !stopsAt(B, tb)) continue;
+        if (t !== A.t0 && t !== A.t1) continue;
         const id = sq.map((p) => `${Math.round(p[0])},${Math.round(p[1])}`).sort().join(';');
         if (done.has(id)) continue;
         done.add(id);
