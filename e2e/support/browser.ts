@@ -63,6 +63,29 @@ export function linkFromMail(to: string, fragment: string): string | null {
   return null;
 }
 
+/**
+ * Waits (bounded) until at least `count` mails to `to` are in the outbox, and returns them. Forgot password and
+ * resend verification answer before their mail is written (it is sent in the background), so poll for it.
+ */
+export async function waitForMails(to: string, count: number, timeoutMs = 10_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = mailsTo(to);
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Like linkFromMail, but waits (bounded) for a mail to `to` holding such a link to arrive. */
+export async function waitForLink(to: string, fragment: string, timeoutMs = 10_000): Promise<string | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const link = linkFromMail(to, fragment);
+    if (link || Date.now() > deadline) return link;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 let counter = 0;
 /** A unique e-mail for a test user. */
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;

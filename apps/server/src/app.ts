@@ -13,7 +13,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { users } from './db/schema/index.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './errors.js';
-import { createMailer, type Mailer } from './lib/mailer.js';
+import { createBackgroundMailer, createMailer, type Mailer } from './lib/mailer.js';
 import { createLocalStorage, type Storage } from './lib/storage.js';
 import { createS3StorageIfConfigured } from './lib/s3-storage.js';
 import { registerModules } from './modules/index.js';
@@ -39,17 +39,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Only behind a known proxy may X-Forwarded-For name the client (else rate limits could be dodged).
     trustProxy: config.TRUST_PROXY,
   });
+  const mailer =
+    opts.mailer ??
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: (m) => app.log.info(m) });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    mailer:
-      opts.mailer ??
-      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: (m) => app.log.info(m) }),
+    mailer,
+    backgroundMail: createBackgroundMailer(mailer, (err, mail) => app.log.error({ err, subject: mail.subject }, `background mail to ${mail.to} failed`)),
     storage: opts.storage ?? createS3StorageIfConfigured(config) ?? createLocalStorage(path.join(config.dataDir, 'files')),
     tokens: createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MIN),
     onClose: (fn) => closers.push(fn),
   };
+  // Registered first, so it runs last: mails still being sent get a few seconds to finish.
+  ctx.onClose(async () => {
+    if (!(await ctx.backgroundMail.drain(5000))) app.log.warn('closing with background mail still being sent');
+  });
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
     if (!opts.database) await database.close();

@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import type { Mailer } from './lib/mailer.js';
+import type { BackgroundMailer, Mailer } from './lib/mailer.js';
 import type { Storage } from './lib/storage.js';
 import type { TokenService } from './plugins/auth.js';
 
@@ -10,6 +10,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** `mailer` off the request path (fire-and-forget, failures logged); drained on app close. */
+  backgroundMail: BackgroundMailer;
   storage: Storage;
   tokens: TokenService;
   /** Cleanups run on app close, last registered first. */

@@ -14,8 +14,12 @@ export const signupBody = (over: Record<string, unknown> = {}) => ({
 export const post = (t: TestApp, url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
-/** The newest link containing `fragment` in a mail to `to`, decoded from quoted-printable. */
-export function linkFromOutbox(t: TestApp, to: string, fragment: string): string | undefined {
+/**
+ * The newest link containing `fragment` in a mail to `to`, decoded from quoted-printable. Some mails go out
+ * in the background, so it first waits (bounded) for those still being sent.
+ */
+export async function linkFromOutbox(t: TestApp, to: string, fragment: string): Promise<string | undefined> {
+  await t.mailSettled();
   for (const raw of t.outbox().reverse()) {
     if (!raw.includes(to)) continue;
     const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -32,7 +36,7 @@ export async function verifiedUser(t: TestApp, over: Record<string, unknown> = {
   const body = signupBody(over);
   const reg = await post(t, '/api/auth/register', body);
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
-  const link = linkFromOutbox(t, body.email, '/auth/verify');
+  const link = await linkFromOutbox(t, body.email, '/auth/verify');
   if (!link) throw new Error('no verification mail');
   const v = await post(t, '/api/auth/verify-email', { token: tokenOf(link) });
   if (v.statusCode !== 200) throw new Error(`verify failed: ${v.body}`);

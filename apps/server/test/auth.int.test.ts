@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import { loginResponseSchema, profileResponseSchema, registerRequestSchema } from '@plansight/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../src/db/schema/index.js';
+import type { Mail, Mailer } from '../src/lib/mailer.js';
 import { forgotPassword, register } from '../src/modules/auth/auth.service.js';
 import { linkFromOutbox, post, signupBody, tokenOf, verifiedUser } from './auth-factories.js';
 import { createTestApp, testDbKind, type TestApp } from './helpers.js';
@@ -19,7 +20,7 @@ describe(`accounts on ${testDbKind()}`, () => {
     const reg = await post(t, '/api/auth/register', body);
     expect(reg.statusCode).toBe(201);
     expect(reg.json().email).toBe(body.email);
-    const link = linkFromOutbox(t, body.email, '/auth/verify');
+    const link = await linkFromOutbox(t, body.email, '/auth/verify');
     expect(link).toMatch(new RegExp(`^${t.config.PUBLIC_URL}/auth/verify\\?token=`));
 
     const early = await post(t, '/api/auth/login', { email: body.email, password: body.password });
@@ -48,10 +49,10 @@ describe(`accounts on ${testDbKind()}`, () => {
     const printed: string[] = [];
     const body = registerRequestSchema.parse(signupBody());
     await register(t.ctx, body, (m) => printed.push(m));
-    await post(t, '/api/auth/verify-email', { token: tokenOf(linkFromOutbox(t, body.email, '/auth/verify')!) });
+    await post(t, '/api/auth/verify-email', { token: tokenOf((await linkFromOutbox(t, body.email, '/auth/verify'))!) });
     await forgotPassword(t.ctx, body.email, (m) => printed.push(m));
-    expect(printed.join('\n')).toContain(linkFromOutbox(t, body.email, '/auth/verify')!);
-    expect(printed.join('\n')).toContain(linkFromOutbox(t, body.email, '/auth/reset-password')!);
+    expect(printed.join('\n')).toContain((await linkFromOutbox(t, body.email, '/auth/verify'))!);
+    expect(printed.join('\n')).toContain((await linkFromOutbox(t, body.email, '/auth/reset-password'))!);
   });
 
   it('refuses a duplicate e-mail (any case) with a clear 409', async () => {
@@ -80,7 +81,7 @@ describe(`accounts on ${testDbKind()}`, () => {
     const [row] = await t.ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.passwordHash).not.toContain(password);
-    const link = linkFromOutbox(t, email, '/auth/verify')!;
+    const link = (await linkFromOutbox(t, email, '/auth/verify'))!;
     const tokens = await t.ctx.db.select().from(emailTokens).where(sql`${emailTokens.userId} = ${row.id}`);
     expect(tokens.length).toBeGreaterThan(0);
     for (const tok of tokens) expect(tok.tokenHash).not.toBe(tokenOf(link));
@@ -93,8 +94,8 @@ describe(`accounts on ${testDbKind()}`, () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    expect(linkFromOutbox(t, 'nobody-here@example.com', '/auth/reset-password')).toBeUndefined();
-    expect(linkFromOutbox(t, email, '/auth/reset-password')).toMatch(new RegExp(`^${t.config.PUBLIC_URL}/auth/reset-password\\?token=`));
+    expect(await linkFromOutbox(t, 'nobody-here@example.com', '/auth/reset-password')).toBeUndefined();
+    expect(await linkFromOutbox(t, email, '/auth/reset-password')).toMatch(new RegExp(`^${t.config.PUBLIC_URL}/auth/reset-password\\?token=`));
     const r1 = await post(t, '/api/auth/resend-verification', { email });
     const r2 = await post(t, '/api/auth/resend-verification', { email: 'nobody-here@example.com' });
     expect(r1.json()).toEqual(r2.json());
@@ -103,9 +104,9 @@ describe(`accounts on ${testDbKind()}`, () => {
   it('resets a password once with the newest link; the old password stops working', async () => {
     const { email, password } = await verifiedUser(t);
     await post(t, '/api/auth/forgot-password', { email });
-    const first = tokenOf(linkFromOutbox(t, email, '/auth/reset-password')!);
+    const first = tokenOf((await linkFromOutbox(t, email, '/auth/reset-password'))!);
     await post(t, '/api/auth/forgot-password', { email });
-    const token = tokenOf(linkFromOutbox(t, email, '/auth/reset-password')!);
+    const token = tokenOf((await linkFromOutbox(t, email, '/auth/reset-password'))!);
     expect(token).not.toBe(first);
     const newPw = 'brand-new-pass-7';
     expect((await post(t, '/api/auth/reset-password', { token: first, password: newPw, confirmPassword: newPw })).statusCode).toBe(400);
@@ -126,7 +127,7 @@ describe(`accounts on ${testDbKind()}`, () => {
     const profile = (tok: string) => t.app.inject({ url: '/api/user/profile', headers: { authorization: `Bearer ${tok}` } });
     expect((await profile(old)).statusCode).toBe(200);
     await post(t, '/api/auth/forgot-password', { email });
-    const token = tokenOf(linkFromOutbox(t, email, '/auth/reset-password')!);
+    const token = tokenOf((await linkFromOutbox(t, email, '/auth/reset-password'))!);
     const newPw = 'after-reset-pass-9';
     expect((await post(t, '/api/auth/reset-password', { token, password: newPw, confirmPassword: newPw })).statusCode).toBe(200);
     expect((await profile(old)).statusCode).toBe(401);
@@ -147,6 +148,7 @@ describe(`accounts on ${testDbKind()}`, () => {
     const lifetimeMin = (open[0].expiresAt.getTime() - askedAt) / 60_000;
     expect(lifetimeMin).toBeGreaterThan(59.5);
     expect(lifetimeMin).toBeLessThan(60.5);
+    await t.mailSettled();
     const mail = t.outbox().filter((m) => m.includes(email)).pop()!;
     expect(mail).toContain('expires in 60 minutes');
   });
@@ -154,7 +156,7 @@ describe(`accounts on ${testDbKind()}`, () => {
   it('refuses an expired reset link', async () => {
     const { email } = await verifiedUser(t);
     await post(t, '/api/auth/forgot-password', { email });
-    const token = tokenOf(linkFromOutbox(t, email, '/auth/reset-password')!);
+    const token = tokenOf((await linkFromOutbox(t, email, '/auth/reset-password'))!);
     await t.ctx.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${emailTokens.kind} = 'reset'`);
     const res = await post(t, '/api/auth/reset-password', { token, password: 'brand-new-pass-7', confirmPassword: 'brand-new-pass-7' });
     expect(res.statusCode).toBe(400);
@@ -195,6 +197,89 @@ describe(`accounts on ${testDbKind()}`, () => {
     const { user } = (await post(t, '/api/auth/login', { email, password })).json();
     const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(new TextEncoder().encode(t.config.JWT_SECRET));
     expect((await t.app.inject({ url: '/api/user/profile', headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
+  });
+});
+
+describe(`mail off the request path on ${testDbKind()}`, () => {
+  // A mailer that can hang (an SMTP server that never answers) or fail, to show that forgot-password and
+  // resend-verification answer without waiting for it: otherwise a known address would answer slower.
+  let mode: 'ok' | 'hang' | 'fail' = 'ok';
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const sent: Mail[] = [];
+  const mailer: Mailer = {
+    send: async (mail) => {
+      sent.push(mail);
+      if (mode === 'hang') await released;
+      if (mode === 'fail') throw new Error('SMTP refused');
+    },
+  };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT_PER_MIN: '1000' }, { mailer });
+  });
+  // Also after a failed test: the next one starts with a working mailer and nothing left hanging.
+  afterEach(() => {
+    release();
+    mode = 'ok';
+  });
+  afterAll(async () => t?.close());
+
+  const linkIn = (to: string, fragment: string) =>
+    sent.filter((m) => m.to === to).map((m) => m.text.match(new RegExp(`https?://\\S*${fragment}\\S*`))?.[0]).filter(Boolean).pop();
+  /** The request's answer, or a failure after a generous 5 s: a request that waits for a hung mailer never answers. */
+  async function answered(url: string, email: string) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${url} did not answer within 5 s: it waits for the mail`)), 5000);
+    });
+    try {
+      return await Promise.race([post(t, url, { email }), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  async function accounts() {
+    const verified = signupBody();
+    expect((await post(t, '/api/auth/register', verified)).statusCode).toBe(201);
+    const link = linkIn(verified.email, '/auth/verify');
+    expect((await post(t, '/api/auth/verify-email', { token: tokenOf(link!) })).statusCode).toBe(200);
+    const unverified = signupBody();
+    expect((await post(t, '/api/auth/register', unverified)).statusCode).toBe(201);
+    return { verified: verified.email, unverified: unverified.email, unknown: `nobody-${Date.now()}@example.com` };
+  }
+
+  it('answers forgot-password and resend-verification at once, the same for known and unknown addresses, while the mailer hangs', async () => {
+    const a = await accounts();
+    mode = 'hang';
+    const before = sent.length;
+    const known = await answered('/api/auth/forgot-password', a.verified);
+    const unknown = await answered('/api/auth/forgot-password', a.unknown);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    const resent = await answered('/api/auth/resend-verification', a.unverified);
+    const resentUnknown = await answered('/api/auth/resend-verification', a.unknown);
+    expect(resent.statusCode).toBe(200);
+    expect(resentUnknown.statusCode).toBe(200);
+    expect(resentUnknown.body).toBe(resent.body);
+
+    // The mails still go out once the mail server answers, to the real accounts only.
+    release();
+    await t.mailSettled();
+    expect(sent.slice(before).map((m) => m.to)).toEqual([a.verified, a.unverified]);
+    expect(linkIn(a.verified, '/auth/reset-password')).toMatch(/\/auth\/reset-password\?token=/);
+  });
+
+  it('answers 200 when the mail fails, and the failure is only logged (no unhandled rejection)', async () => {
+    const a = await accounts();
+    mode = 'fail';
+    const known = await answered('/api/auth/forgot-password', a.verified);
+    const unknown = await answered('/api/auth/forgot-password', a.unknown);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    expect((await answered('/api/auth/resend-verification', a.unverified)).statusCode).toBe(200);
+    await t.mailSettled();
   });
 });
 

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import type { Mailer } from '../src/lib/mailer.js';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
@@ -15,6 +16,8 @@ export interface TestApp {
   dataDir: string;
   /** Every e-mail written to the outbox so far, as raw text. */
   outbox: () => string[];
+  /** Waits (at most 5 s, else throws) until every mail sent in the background so far is in the outbox. */
+  mailSettled: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -25,7 +28,7 @@ export const testDbKind = (): 'postgres' | 'pglite' => (inject('pgUrl') ? 'postg
  * A fresh app on a fresh database: an in-memory PGlite, or a new database on the harness's PostgreSQL
  * server. Each call is isolated, so test files can run in parallel.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { mailer?: Mailer } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plansight-test-'));
   const pgUrl = inject('pgUrl');
   let dbUrl: string | undefined;
@@ -48,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openDatabase(dbUrl ? { url: dbUrl } : { inMemory: true });
-  const { app, ctx } = await buildApp(config, { database, logger: false });
+  const { app, ctx } = await buildApp(config, { database, logger: false, mailer: opts.mailer });
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
   return {
@@ -62,6 +65,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       } catch {
         return [];
       }
+    },
+    mailSettled: async () => {
+      if (!(await ctx.backgroundMail.drain(5000))) throw new Error('background mail still being sent after 5 s');
     },
     close: async () => {
       await app.close();

@@ -36,3 +36,52 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     },
   };
 }
+
+/** Mail sent off the request path: `post` returns at once, `drain` waits for what is still being sent. */
+export interface BackgroundMailer {
+  /** Starts sending and returns at once; a failure is logged, never thrown or left as an unhandled rejection. */
+  post: (mail: Mail) => void;
+  /** Resolves true once every mail posted so far has been sent or has failed, or false after `timeoutMs`. */
+  drain: (timeoutMs?: number) => Promise<boolean>;
+}
+
+/**
+ * Wraps a mailer for fire-and-forget sends. Endpoints that must answer the same for known and unknown
+ * addresses (forgot password, resend verification) use it, so an SMTP round trip never shows in their timing.
+ */
+export function createBackgroundMailer(mailer: Mailer, onError: (err: unknown, mail: Mail) => void): BackgroundMailer {
+  const pending = new Set<Promise<void>>();
+  return {
+    post: (mail) => {
+      // Promise.resolve().then: a send that throws synchronously is caught like one that rejects.
+      const sending: Promise<void> = Promise.resolve()
+        .then(() => mailer.send(mail))
+        .catch((err: unknown) => {
+          try {
+            onError(err, mail);
+          } catch {
+            /* a failing logger must not turn into an unhandled rejection */
+          }
+        })
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    drain: async (timeoutMs = 10_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+        timer.unref();
+      });
+      try {
+        // Loop: a mail posted while draining is waited for as well.
+        const settled = (async () => {
+          while (pending.size) await Promise.allSettled([...pending]);
+          return true as const;
+        })();
+        return await Promise.race([settled, timedOut]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

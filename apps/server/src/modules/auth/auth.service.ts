@@ -1,6 +1,7 @@
 import type { LoginResponse, RegisterRequest, ResetPasswordRequest, User } from '@plansight/contracts';
 import { AUTH_ERROR_CODES } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
+import type { Mail } from '../../lib/mailer.js';
 import { AppError, conflict, unauthorized } from '../../errors.js';
 import { dummyPasswordHash, hashPassword, newEmailToken, sha256, verifyPassword } from './auth.crypto.js';
 import { resetMail, verificationMail } from './auth.mail.js';
@@ -33,18 +34,20 @@ export async function register(ctx: AppContext, input: RegisterRequest, log: (m:
   const passwordHash = await hashPassword(input.password);
   const user = await insertUser(ctx.db, { email: input.email, passwordHash, companyName: input.companyName, phone: input.phone });
   if (!user) throw conflict(MESSAGES.emailTaken, AUTH_ERROR_CODES.emailTaken);
-  await sendVerification(ctx, user.id, user.email, user.companyName, log);
+  // Awaited here: sign-up says plainly whether an address is taken, so its timing reveals nothing more.
+  await ctx.mailer.send(await issueVerification(ctx, user.id, user.email, user.companyName, log));
   return { message: MESSAGES.registered, email: user.email };
 }
 
-async function sendVerification(ctx: AppContext, userId: string, email: string, companyName: string, log: (m: string) => void): Promise<void> {
+/** Retires open verify links and makes a new one; returns the mail that carries it. */
+async function issueVerification(ctx: AppContext, userId: string, email: string, companyName: string, log: (m: string) => void): Promise<Mail> {
   await retireOpenTokens(ctx.db, userId, 'verify');
   const token = newEmailToken();
   await insertEmailToken(ctx.db, { userId, kind: 'verify', tokenHash: token.hash, expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_HOURS * 3600_000) });
   const link = `${ctx.config.PUBLIC_URL}/auth/verify?token=${encodeURIComponent(token.raw)}`;
   // The log line is what lets a newcomer without SMTP finish signing up.
   log(`verification link for ${email}: ${link}`);
-  await ctx.mailer.send(verificationMail(email, companyName, link, VERIFY_TOKEN_TTL_HOURS));
+  return verificationMail(email, companyName, link, VERIFY_TOKEN_TTL_HOURS);
 }
 
 export async function verifyEmail(ctx: AppContext, rawToken: string): Promise<{ message: string }> {
@@ -54,10 +57,13 @@ export async function verifyEmail(ctx: AppContext, rawToken: string): Promise<{ 
   return { message: MESSAGES.verified };
 }
 
-/** Same answer whatever the address, so it cannot be used to find accounts. */
+/**
+ * Same answer whatever the address, so it cannot be used to find accounts. The mail goes out in the
+ * background: awaiting an SMTP round trip only for real accounts would give them away by timing.
+ */
 export async function resendVerification(ctx: AppContext, email: string, log: (m: string) => void): Promise<{ message: string }> {
   const user = await findUserByEmail(ctx.db, email);
-  if (user && !user.emailVerifiedAt) await sendVerification(ctx, user.id, user.email, user.companyName, log);
+  if (user && !user.emailVerifiedAt) ctx.backgroundMail.post(await issueVerification(ctx, user.id, user.email, user.companyName, log));
   return { message: MESSAGES.resent };
 }
 
@@ -79,7 +85,10 @@ export async function login(ctx: AppContext, email: string, password: string): P
   return { access_token: await ctx.tokens.sign(user.id), token_type: 'bearer', user: toUserDto(fresh) };
 }
 
-/** Same answer whether or not the account exists; the newest link retires earlier ones. */
+/**
+ * Same answer whether or not the account exists; the newest link retires earlier ones. The mail goes out
+ * in the background (see resendVerification), so the answer never waits for SMTP.
+ */
 export async function forgotPassword(ctx: AppContext, email: string, log: (m: string) => void): Promise<{ message: string }> {
   const user = await findUserByEmail(ctx.db, email);
   if (user) {
@@ -88,7 +97,7 @@ export async function forgotPassword(ctx: AppContext, email: string, log: (m: st
     await insertEmailToken(ctx.db, { userId: user.id, kind: 'reset', tokenHash: token.hash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000) });
     const link = `${ctx.config.PUBLIC_URL}/auth/reset-password?token=${encodeURIComponent(token.raw)}`;
     log(`password reset link for ${user.email}: ${link}`);
-    await ctx.mailer.send(resetMail(user.email, link, RESET_TOKEN_TTL_MINUTES));
+    ctx.backgroundMail.post(resetMail(user.email, link, RESET_TOKEN_TTL_MINUTES));
   }
   return { message: MESSAGES.resetSent };
 }
