@@ -152,7 +152,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const rooms: Room[] = holes.map((h, i) => {
       const poly = h.pts;
       const inside = labelled.filter((t) => pointInPoly(t.at[0], t.at[1], poly)).sort((a, b) => a.at[1] - b.at[1] || a.at[0] - b.at[0]);
-      const label = inside.slice(0, 3).map((t) => t.str).join(' ').replace(/\s+/g, ' ').trim();
+      let label = inside.slice(0, 3).map((t) => t.str).join(' ').replace(/\s+/g, ' ').trim();
+      const num = inside.length ? roomNumber(inside[0], text, poly) : null;
+      if (num && !label.includes(num)) label = `${label} ${num}`;
       const perimeter = polyPerimeter(poly);
       const area = Math.abs(h.area);
       return {
@@ -267,4 +269,22 @@ function makeOpening(kind: 'door' | 'window', subtype: string, position: PointMm
     id: '', kind, subtype, tag, keyword: kind, dimensions: dims, dimensions_string: dims, width, height,
     height_assumed: assumed, position, segment, exterior: false, room_ids: [],
   };
+}
+
+const ROOM_NO = /^(?:\d{3}[A-Z]?|[A-Z]{0,2}\d{1,2}[.-]\d{2,3})$/;
+
+/** A room number printed in the room's tag just under (or beside) its name: 'Office' over '230' reads 'Office 230'. */
+function roomNumber(name: TextItem, text: TextItem[], poly: PointMm[]): string | null {
+  const h = Math.max(name.heightMm, 1);
+  let best: { s: string; d: number } | null = null;
+  for (const t of text) {
+    if (!ROOM_NO.test(t.str) || !pointInPoly(t.at[0], t.at[1], poly)) continue;
+    const dx = Math.abs(t.at[0] - name.at[0]), dy = t.at[1] - name.at[1];
+    const below = dy > 0 && dy < 3.5 * h && dx < 4 * h;
+    const beside = Math.abs(dy) < h && dx < 8 * h;
+    if (!below && !beside) continue;
+    const d = Math.hypot(dx, dy);
+    if (!best || d < best.d) best = { s: t.str, d };
+  }
+  return best?.s ?? null;
 }
