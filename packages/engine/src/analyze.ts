@@ -274,7 +274,7 @@ function makeOpening(kind: 'door' | 'window', subtype: string, position: PointMm
 const ROOM_NO = /^(?:\d{3}[A-Z]?|[A-Z]{0,2}\d{1,2}[.-]\d{2,3})$/;
 
 /** A room number printed in the room's tag just under (or beside) its name: 'Office' over '230' reads 'Office 230'. */
-function roomNumber(name: TextItem, text: TextItem[], poly: PointMm[]): string | null {
+export function roomNumber(name: TextItem, text: TextItem[], poly: PointMm[]): string | null {
   const h = Math.max(name.heightMm, 1);
   let best: { s: string; d: number } | null = null;
   for (const t of text) {

@@ -3,6 +3,7 @@ import type { Seg, VectorPage } from './extract.js';
 import { findWalls, capBands, type Band } from './walls.js';
 import { glassRuns, clusterBands } from './closures.js';
 import { pointInPoly } from './geometry.js';
+import { roomNumber } from './analyze.js';
 
 // k = 1: page units are millimetres
 const line = (x1: number, y1: number, x2: number, y2: number, w = 2): Seg => ({ x1, y1, x2, y2, w });
@@ -74,5 +75,17 @@ describe('band roles', () => {
     expect(glass.has(thin)).toBe(false); // its second piece is past the thick wall: a wall
     const onlyGlass = clusterBands(bands.slice(0, 3));
     expect(glassRuns(onlyGlass).has(onlyGlass.find((c) => Math.round(c.hi - c.lo) === 60)!)).toBe(true);
+  });
+});
+
+describe('room tags', () => {
+  const room: [number, number][] = [[0, 0], [5000, 0], [5000, 4000], [0, 4000]];
+  const t = (str: string, x: number, y: number) => ({ str, at: [x, y] as [number, number], heightMm: 200 });
+  it('reads the number printed under a room name', () => {
+    expect(roomNumber(t('Office', 2500, 2000), [t('Office', 2500, 2000), t('230', 2500, 2400), t('3600', 2500, 2300)], room)).toBe('230');
+  });
+  it('ignores dimensions, door tags and numbers far from the name or outside the room', () => {
+    const name = t('Office', 2500, 2000);
+    expect(roomNumber(name, [name, t('3600', 2500, 2300), t('D02', 2500, 2300), t('231', 2500, 3900), t('232', 6000, 2300)], room)).toBeNull();
   });
 });
