@@ -18,6 +18,8 @@ const PAIR_MAX_MM = WALL_MAX_MM * 1.1;
 /** Shortest wall face line considered (a short wall piece between a window and a corner). */
 const MIN_FACE_LEN_MM = 100;
 const MAX_PAIR_SEGS = 30_000;
+/** A line running this far past both ends of a pair, between its lines, is a grid axis, not a third face (mm). */
+const AXIS_OVERRUN_MM = 1000;
 
 export interface WallFinding {
   polys: PointMm[][];
@@ -259,7 +261,11 @@ function pairBands(cand: MmSeg[], deadline: number, faces?: Map<Band, [MmSeg, Mm
         let between = false;
         for (let m = i + 1; m < j; m++) {
           const C = list[m];
-          if (C.off - A.off > 5 && B.off - C.off > 5 && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) { between = true; break; }
+          // (a grid axis drawn along the middle of a wall runs on far past it, both ways, or one way with a
+          // finer pen than the faces: it is not a face)
+          const past0 = C.t0 < t0 - AXIS_OVERRUN_MM, past1 = C.t1 > t1 + AXIS_OVERRUN_MM;
+          const axis = (past0 && past1) || ((past0 || past1) && C.s.w < 0.5 * Math.min(A.s.w, B.s.w));
+          if (!axis && C.off - A.off > 5 && B.off - C.off > 5 && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) { between = true; break; }
         }
         if (between) continue;
         // a regular array of lines (tiles, hatching) repeats the same spacing beyond the pair: not a wall
