@@ -44,6 +44,17 @@ describe('findWalls', () => {
     expect(inWalls(w.polys, 200, -1000)).toBe(false);
   });
 
+  it('pairs wall faces with a grid axis drawn along the middle of the wall', () => {
+    const faces = [line(0, 0, 1000, 0, 25), line(0, 180, 1000, 180, 25)];
+    // the axis starts at the wall's end and runs on 8 m, with a hairline pen
+    const w = findWalls(page([...faces, line(-100, 90, 9000, 90, 0)]), 1, FAR);
+    expect(inWalls(w.polys, 500, 40)).toBe(true);
+    expect(inWalls(w.polys, 500, 140)).toBe(true);
+    // a third line of the same pen and length is a layer of a layered wall: it still splits the pair
+    const layered = findWalls(page([line(0, 0, 1000, 0, 25), line(0, 250, 1000, 250, 25), line(0, 110, 1000, 110, 25)]), 1, FAR);
+    expect(layered.bands.map((b) => Math.round(b.hi - b.lo)).sort()).toEqual([110, 140]);
+  });
+
   it('fills the corner square where two walls meet', () => {
     // an L: horizontal wall y 0..100 from x = 100 on, vertical wall x 0..100 up to y = 0; the square 0..100 is open
     const segs = [line(100, 0, 3000, 0), line(0, 100, 3000, 100), line(0, -3000, 0, 100), line(100, -3000, 100, 0)];
