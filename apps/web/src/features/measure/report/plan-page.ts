@@ -7,6 +7,27 @@ export interface PlanImageInput { dataUrl: string; widthPx: number; heightPx: nu
 
 const RGB = { room: [28, 126, 214], window: [12, 166, 120], door: [224, 49, 49], exterior: [112, 72, 232] } as const;
 
+function inside([x, y]: [number, number], poly: [number, number][]): boolean {
+  let hit = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i];
+    const [xj, yj] = poly[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) hit = !hit;
+  }
+  return hit;
+}
+
+/**
+ * Where a room's name tag goes: near the top of the room, so it does not cover the name printed in the
+ * middle of the room on the plan itself; the centroid when that spot is not inside the room.
+ */
+function tagPlace(poly: [number, number][], insetMm: number): [number, number] {
+  const [cx, cy] = centroidMm(poly);
+  const top = Math.min(...poly.map((p) => p[1]));
+  const spot: [number, number] = [cx, Math.min(cy, top + insetMm)];
+  return inside(spot, poly) ? spot : [cx, cy];
+}
+
 /**
  * Adds a page with the plan image and the selected rooms outlined and labelled. The image covers the page frame
  * in mm (metadata page size); the overlay maps that frame onto the largest box that fits under the header.
@@ -24,7 +45,11 @@ export function addPlanPage(doc: jsPDF, result: ResultDto, roomIndexes: number[]
   const oy = box.y + (box.h - frame.h * s) / 2 - frame.y * s;
   const X = (xMm: number) => ox + xMm * s;
   const Y = (yMm: number) => oy + yMm * s;
-  doc.setDrawColor(206, 212, 218).setLineWidth(0.3).rect(X(frame.x), Y(frame.y), frame.w * s, frame.h * s);
+  // Everything on the plan stays inside the frame: the image is the whole sheet, the frame only the building.
+  doc.saveGraphicsState();
+  doc.rect(X(frame.x), Y(frame.y), frame.w * s, frame.h * s, null);
+  doc.clip();
+  doc.discardPath();
   if (image) {
     const pw = result.metadata.page_width_mm ?? frame.w;
     const ph = result.metadata.page_height_mm ?? frame.h;
@@ -51,11 +76,16 @@ export function addPlanPage(doc: jsPDF, result: ResultDto, roomIndexes: number[]
       doc.setDrawColor(rgb[0], rgb[1], rgb[2]).setLineWidth(1.2).line(X(o.segment[0][0]), Y(o.segment[0][1]), X(o.segment[1][0]), Y(o.segment[1][1]));
     }
   }
-  doc.setFont('helvetica', 'bold').setFontSize(9).setTextColor(11, 61, 107);
+  // Labels on a white tag, so they read clearly over the plan's own printed room names.
+  doc.setFont('helvetica', 'bold').setFontSize(9);
   for (const r of selected) {
-    const [cx, cy] = centroidMm(r.polygon!);
-    doc.text(r.label, X(cx), Y(cy), { align: 'center', baseline: 'middle' });
+    const [cx, cy] = tagPlace(r.polygon!, 5 / s);
+    const w = doc.getTextWidth(r.label) + 3;
+    doc.setFillColor(255, 255, 255).setDrawColor(28, 126, 214).setLineWidth(0.25).roundedRect(X(cx) - w / 2, Y(cy) - 2.6, w, 5.2, 1, 1, 'FD');
+    doc.setTextColor(11, 61, 107).text(r.label, X(cx), Y(cy), { align: 'center', baseline: 'middle' });
   }
+  doc.restoreGraphicsState();
+  doc.setDrawColor(206, 212, 218).setLineWidth(0.3).rect(X(frame.x), Y(frame.y), frame.w * s, frame.h * s);
   // Legend
   const legend: [string, readonly number[]][] = [['Selected room', RGB.room], ['Window', RGB.window], ['Door', RGB.door], ['Exterior outline', RGB.exterior]];
   let lx = 14;
