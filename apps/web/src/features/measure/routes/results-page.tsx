@@ -88,7 +88,7 @@ export default function ResultsPage() {
                 ['Skirting', fmtM(t.skirtingMm), 'Total perimeter of the selected rooms, in metres.'],
                 ['Ceiling area', areaFmt(t.ceilingAreaMm2), 'Floor area of the selected rooms, which is the ceiling area to paint.'],
                 ['Net wall area', areaFmt(t.netWallAreaMm2), 'Wall surface at the ceiling height, less windows and doors.'],
-                ['Windows', t.windows, 'Windows in the selected rooms.'], ['Doors', t.doors, 'Doors in the selected rooms.'],
+                ['Windows', t.windows, 'Windows in the selected rooms.'], ['Doors', t.doors, 'Doors of the selected rooms; a door between two rooms counts once.'],
               ]} />
             </div>
             <div>
