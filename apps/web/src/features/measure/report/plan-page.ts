@@ -1,32 +1,11 @@
 import type { jsPDF } from 'jspdf';
 import type { ResultDto } from '../api/measure-api';
-import { centroidMm, planFrameMm } from '../utils/geometry';
+import { planFrameMm, tagPlaceMm } from '../utils/geometry';
 
 /** The plan PNG as a data URL with its pixel size (the report embeds it; the library is bundled, no CDN). */
 export interface PlanImageInput { dataUrl: string; widthPx: number; heightPx: number }
 
 const RGB = { room: [28, 126, 214], window: [12, 166, 120], door: [224, 49, 49], exterior: [112, 72, 232] } as const;
-
-function inside([x, y]: [number, number], poly: [number, number][]): boolean {
-  let hit = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i];
-    const [xj, yj] = poly[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) hit = !hit;
-  }
-  return hit;
-}
-
-/**
- * Where a room's name tag goes: near the top of the room, so it does not cover the name printed in the
- * middle of the room on the plan itself; the centroid when that spot is not inside the room.
- */
-function tagPlace(poly: [number, number][], insetMm: number): [number, number] {
-  const [cx, cy] = centroidMm(poly);
-  const top = Math.min(...poly.map((p) => p[1]));
-  const spot: [number, number] = [cx, Math.min(cy, top + insetMm)];
-  return inside(spot, poly) ? spot : [cx, cy];
-}
 
 /**
  * Adds a page with the plan image and the selected rooms outlined and labelled. The image covers the page frame
@@ -79,7 +58,7 @@ export function addPlanPage(doc: jsPDF, result: ResultDto, roomIndexes: number[]
   // Labels on a white tag, so they read clearly over the plan's own printed room names.
   doc.setFont('helvetica', 'bold').setFontSize(9);
   for (const r of selected) {
-    const [cx, cy] = tagPlace(r.polygon!, 5 / s);
+    const [cx, cy] = tagPlaceMm(r.polygon!, 5 / s);
     const w = doc.getTextWidth(r.label) + 3;
     doc.setFillColor(255, 255, 255).setDrawColor(28, 126, 214).setLineWidth(0.25).roundedRect(X(cx) - w / 2, Y(cy) - 2.6, w, 5.2, 1, 1, 'FD');
     doc.setTextColor(11, 61, 107).text(r.label, X(cx), Y(cy), { align: 'center', baseline: 'middle' });

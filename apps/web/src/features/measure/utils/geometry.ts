@@ -41,3 +41,24 @@ export function centroidMm(p: PointMm[]): PointMm {
   if (Math.abs(a) < 1e-9) return [p.reduce((s, q) => s + q[0], 0) / p.length, p.reduce((s, q) => s + q[1], 0) / p.length];
   return [cx / (3 * a), cy / (3 * a)];
 }
+
+function inside([x, y]: PointMm, poly: PointMm[]): boolean {
+  let hit = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i];
+    const [xj, yj] = poly[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) hit = !hit;
+  }
+  return hit;
+}
+
+/**
+ * Where a room's name tag goes: `insetMm` below the top of the room, so it does not cover the name printed
+ * in the middle of the room on the plan itself; the centroid when that spot is not inside the room.
+ */
+export function tagPlaceMm(poly: PointMm[], insetMm: number): PointMm {
+  const [cx, cy] = centroidMm(poly);
+  const top = Math.min(...poly.map((p) => p[1]));
+  const spot: PointMm = [cx, Math.min(cy, top + insetMm)];
+  return inside(spot, poly) ? spot : [cx, cy];
+}
