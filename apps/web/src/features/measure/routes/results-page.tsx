@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp, IconDownload } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconDownload, IconRuler2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useResults } from '../api/use-results';
@@ -71,6 +71,10 @@ export default function ResultsPage() {
             <Stack gap={6}>
               {summary.map(([k, v]) => <Group key={k} justify="space-between"><Text size="sm" c="dimmed">{k}</Text><Text size="sm" fw={600}>{v}</Text></Group>)}
             </Stack>
+            {/* A new height or scale measures the plan again; it never spends a plan. */}
+            <Button size="xs" variant="subtle" px={0} mt={4} leftSection={<IconRuler2 size={14} />} onClick={() => navigate(`/projects/${projectId}/ceiling-scale`)}>
+              Change height or scale
+            </Button>
             <Stack mt="lg" gap="xs">
               <Group grow gap="xs">
                 <Button size="xs" variant="default" onClick={() => setSel(all())}>Select All</Button>
