@@ -76,6 +76,11 @@ describe('measure jobs: joining a run, the bounded wait, the sliver filter, re-m
     expect(waiting.status).toBe(202);
     expect(waiting.body).toMatchObject({ has_result: false, detail: 'The analysis is still running. Please check again in a moment.' });
     expect(['queued', 'processing']).toContain(waiting.body.status);
+    // Meanwhile the result answers clearly that it is not ready, and the project has no result yet.
+    const early = await get(`/api/user/projects/${projectId}/result`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'result_processing', detail: 'The analysis is still running. Please try again in a moment.' });
+    expect((await get(`/api/user/projects/${projectId}`)).json().has_result).toBe(false);
     engine.open();
     expect((await get(`/api/projects/${projectId}/all-detections?${ALL_DETECTIONS_QUERY}`)).statusCode).toBe(200);
   });
