@@ -64,6 +64,12 @@ export default function ResultsPage() {
           {result.warnings!.map((w, k) => <Text key={k} size="sm">{w.message}</Text>)}
         </Alert>
       )}
+      {result.rooms.length === 0 && (
+        <Alert color="orange" variant="light" title="No rooms were found on this page" data-testid="results-no-rooms">
+          <Text size="sm">Check that the page is the floor plan and that the scale and paper size match the plan's title block: at the wrong scale, walls are not recognised as walls.</Text>
+          <Button size="xs" mt="xs" variant="light" color="orange" onClick={() => navigate(`/projects/${projectId}/ceiling-scale`)}>Change height or scale</Button>
+        </Alert>
+      )}
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Paper withBorder radius="md" p="md" style={{ position: phone ? undefined : 'sticky', top: 80 }}>
