@@ -114,6 +114,18 @@ describe('measure (mocked API)', () => {
     await context.close();
   });
 
+  it('says plainly when no room was found, and offers to change the scale', async () => {
+    const { context, page } = await newPage(browser);
+    const empty = { ...sampleResult(), rooms: [], statistics: { total_rooms: 0, total_windows: 0, total_doors: 0, ceiling_height_mm: 2400 } };
+    await signIn(page, { result: empty });
+    await page.goto('/projects/p1/results');
+    await page.getByText('No rooms were found on this page').waitFor();
+    expect(await page.getByRole('button', { name: 'Download PDF (0 rooms)' }).isDisabled()).toBe(true);
+    await page.getByTestId('results-no-rooms').getByRole('button', { name: 'Change height or scale' }).click();
+    await page.waitForURL('**/projects/p1/ceiling-scale');
+    await context.close();
+  });
+
   it('shows the error screen after three failed result requests', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, { resultStatus: 500 });

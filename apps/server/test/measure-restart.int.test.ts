@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { measureAnalyses } from '../src/db/schema/measure.js';
 import { startBackground } from '../src/jobs/start.js';
+import { testDbKind } from './helpers.js';
 import { ALL_DETECTIONS_QUERY, FAST_WORKER, ceilingBodyFor, simplePlan, uploadProject, userWithToken } from './measure-support.js';
 
 /** A fresh database that several app instances (and a child process) open one after another. */
@@ -28,10 +29,10 @@ async function freshDatabaseUrl(): Promise<string | undefined> {
 }
 
 /** An app on the shared data folder (PGlite files or the PostgreSQL database), as a restarted server would open it. */
-async function openApp(dataDir: string, dbUrl: string | undefined) {
+async function openApp(dataDir: string, dbUrl: string | undefined, role: 'all' | 'web' = 'all') {
   const config = loadConfig({
     NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-000', LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+    SEED_DEMO: 'false', WEB_DIST_DIR: path.join(dataDir, 'no-web'), ROLE: role, ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
   });
   const database: Database = await openDatabase(dbUrl ? { url: dbUrl } : { dataDir });
   const { app, ctx } = await buildApp(config, { database, logger: false });
@@ -90,6 +91,39 @@ describe('measure jobs survive a dead worker', () => {
       expect(resultSchema.parse(res.json()).rooms.map((x) => x.label).sort()).toEqual(truth.rooms.map((x) => x.label).sort());
     } finally {
       await next.close();
+    }
+  });
+
+  // Several workers on one PostgreSQL queue (PGlite is single-process): a live worker elsewhere takes over the
+  // job of a worker that died, without any restart, once the dead one's lease goes stale.
+  it.skipIf(testDbKind() !== 'postgres')('another running worker takes over the job of a worker killed mid-way', async () => {
+    const dbUrl = await freshDatabaseUrl();
+    const { pdf, truth } = await simplePlan();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plansight-measure-takeover-'));
+    const web = await openApp(dir, dbUrl, 'web');
+    let live: Awaited<ReturnType<typeof openApp>> | undefined;
+    try {
+      const user = await userWithToken(web);
+      const projectId = await uploadProject(web, user.auth, pdf, truth.options.page);
+      await startBackground(web.app, web.ctx); // web role: sends jobs, runs none
+      expect((await web.app.inject({ method: 'POST', url: `/api/user/projects/${projectId}/ceilling-scale`, headers: user.auth, payload: ceilingBodyFor(truth) })).statusCode).toBe(200);
+
+      // Worker A takes the job; worker B is already up on another "machine" while A is still beating.
+      child = await startDoomedWorker(dir, dbUrl);
+      live = await openApp(dir, dbUrl);
+      await startBackground(live.app, live.ctx, { analysis: FAST_WORKER });
+      const [taken] = await live.ctx.db.select().from(measureAnalyses).where(eq(measureAnalyses.projectId, projectId));
+      expect(taken).toMatchObject({ status: 'processing', attempts: 1 });
+
+      child.kill('SIGKILL');
+      const r = await web.app.inject({ method: 'GET', url: `/api/projects/${projectId}/all-detections?${ALL_DETECTIONS_QUERY}`, headers: user.auth });
+      expect(r.statusCode, r.body).toBe(200);
+      const [row] = await live.ctx.db.select().from(measureAnalyses).where(eq(measureAnalyses.projectId, projectId));
+      expect(row).toMatchObject({ status: 'done', attempts: 2, runId: taken.runId });
+    } finally {
+      await live?.close();
+      await web.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

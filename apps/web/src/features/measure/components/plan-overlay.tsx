@@ -1,5 +1,5 @@
 import type { OpeningDto, PointMm, ResultDto } from '../api/measure-api';
-import { centroidMm, planFrameMm } from '../utils/geometry';
+import { planFrameMm, tagPlaceMm } from '../utils/geometry';
 
 /** Colours shared by the overlay, the legend and the PDF plan page. */
 export const PLAN_COLOURS = { room: '#1c7ed6', active: '#f08c00', excluded: '#868e96', window: '#0ca678', door: '#e03131', exterior: '#7048e8' } as const;
@@ -44,13 +44,20 @@ export function PlanOverlay({ result, imageUrl, active, excluded, onHover, onSel
       {openings.filter((x) => x.o.segment || x.o.position).map(({ o, c, k }) => <Opening key={k} o={o} colour={c} unit={unit} />)}
       {showLabels && result.rooms.map((r, i) => {
         if (!r.polygon || r.polygon.length < 3) return null;
-        const [cx, cy] = centroidMm(r.polygon);
+        // A name tag on white near the top of the room: readable over the plan and clear of its printed name.
+        const fs = unit * 15;
+        const [cx, cy] = tagPlaceMm(r.polygon, fs * 1.3);
         const out = excluded?.(i) ?? !!r.excluded;
+        const colour = active === i ? PLAN_COLOURS.active : out ? PLAN_COLOURS.excluded : PLAN_COLOURS.room;
+        const w = r.label.length * fs * 0.68 + fs;
         return (
-          <text key={`t${i}`} x={cx} y={cy} textAnchor="middle" dominantBaseline="middle" fontSize={unit * 13} fontFamily="system-ui, sans-serif" fontWeight={600}
-            fill={out ? '#495057' : '#0b3d6b'} stroke="#fff" strokeWidth={unit * 3} paintOrder="stroke" pointerEvents="none" textDecoration={out ? 'line-through' : undefined}>
-            {r.label}
-          </text>
+          <g key={`t${i}`} pointerEvents="none" data-room-tag={i}>
+            <rect x={cx - w / 2} y={cy - fs * 0.8} width={w} height={fs * 1.6} rx={fs * 0.4} fill="#fff" fillOpacity={0.92} stroke={colour} strokeWidth={unit} />
+            <text x={cx} y={cy} textAnchor="middle" dominantBaseline="central" fontSize={fs} fontFamily="system-ui, sans-serif" fontWeight={600}
+              fill={out ? '#495057' : '#0b3d6b'} textDecoration={out ? 'line-through' : undefined}>
+              {r.label}
+            </text>
+          </g>
         );
       })}
     </svg>

@@ -32,9 +32,9 @@ export function RoomsEditor({ rooms, highlighted, active, onHover, onSelect, onP
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
   useEffect(() => { if (active != null) rows.current[active]?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }); }, [active]);
   return (
-    <Table highlightOnHover verticalSpacing={6} data-testid="rooms-editor">
+    <Table highlightOnHover verticalSpacing={6} horizontalSpacing="xs" data-testid="rooms-editor">
       <Table.Thead style={{ position: 'sticky', top: 0, background: 'var(--mantine-color-body)', zIndex: 1 }}>
-        <Table.Tr><Table.Th>Counted</Table.Th><Table.Th>Room</Table.Th><Table.Th ta="right">Skirting</Table.Th><Table.Th ta="right">Ceiling</Table.Th><Table.Th ta="right">Net wall</Table.Th></Table.Tr>
+        <Table.Tr style={{ whiteSpace: 'nowrap' }}><Table.Th>Counted</Table.Th><Table.Th>Room</Table.Th><Table.Th ta="right">Skirting</Table.Th><Table.Th ta="right">Ceiling</Table.Th><Table.Th ta="right" pr="md">Net wall</Table.Th></Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {rooms.map((r, i) => (
@@ -54,7 +54,7 @@ export function RoomsEditor({ rooms, highlighted, active, onHover, onSelect, onP
             </Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{fmtM(r.perimeter_mm)}</Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{areaFmt(r.ceiling_area)}</Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{areaFmt(r.net_wall_area)}</Table.Td>
+            <Table.Td ta="right" pr="md" style={{ whiteSpace: 'nowrap' }}>{areaFmt(r.net_wall_area)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

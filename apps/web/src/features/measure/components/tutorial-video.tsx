@@ -1,25 +1,32 @@
-import { Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 
-const STEPS = [
-  ['Upload your floor plan', 'Drop the PDF and pick the page that holds the plan.'],
-  ['Set ceiling height and scale', 'Enter the ceiling height in mm and the scale, e.g. 1:100 on A2.'],
-  ['Check the measured rooms', 'Every room is drawn over your plan with skirting, ceiling and wall areas.'],
-  ['Download the A3 report', 'Select rooms and export a PDF to send with your quote.'],
-] as const;
+/**
+ * Served by the app from apps/web/public/tutorial (made from the app's own screens by
+ * scripts/make-tutorial-video.mjs); nothing loads from elsewhere.
+ */
+export const TUTORIAL_VIDEO = {
+  webm: '/tutorial/plansight-tutorial.webm',
+  mp4: '/tutorial/plansight-tutorial.mp4',
+  poster: '/tutorial/plansight-tutorial-poster.jpg',
+  captions: '/tutorial/plansight-tutorial.en.vtt',
+} as const;
 
-/** An honest stand-in for the tutorial video (no video file is produced yet; nothing loads from a CDN). */
+/** The landing page's tutorial: one plan from upload to the A3 report, under a minute, with English captions. */
 export function TutorialVideo() {
   return (
-    <Card withBorder radius="lg" p="lg" aria-label="How Plansight works">
-      <Title order={3} mb="md">How it works</Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {STEPS.map(([t, d], i) => (
-          <Group key={t} align="flex-start" wrap="nowrap">
-            <Badge size="lg" circle>{i + 1}</Badge>
-            <div><Text fw={600}>{t}</Text><Text size="sm" c="dimmed">{d}</Text></div>
-          </Group>
-        ))}
-      </SimpleGrid>
+    <Card withBorder radius="lg" p={0} shadow="sm" style={{ overflow: 'hidden' }}>
+      <video
+        data-testid="tutorial-video" controls preload="metadata" playsInline poster={TUTORIAL_VIDEO.poster}
+        aria-label="Tutorial: measuring a floor plan with Plansight, from upload to the PDF report"
+        style={{ display: 'block', width: '100%', aspectRatio: '1280 / 806', background: '#f1f3f5' }}
+      >
+        <source src={TUTORIAL_VIDEO.webm} type="video/webm" />
+        <source src={TUTORIAL_VIDEO.mp4} type="video/mp4" />
+        <track kind="captions" src={TUTORIAL_VIDEO.captions} srcLang="en" label="English" default />
+      </video>
+      <Text size="sm" c="dimmed" px="lg" py="sm">
+        A sample plan from upload to the A3 report: ceiling height and scale, the measured rooms, the walls view and the download.
+      </Text>
     </Card>
   );
 }

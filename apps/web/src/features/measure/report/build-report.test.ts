@@ -56,6 +56,19 @@ describe('buildReport', () => {
   it('shows areas in cm² when the units are not mm', () => {
     expect(buildReport({ result: sample(1, 'cm'), roomIndexes: [0], projectTitle: 'X' }).output()).toContain('90000.0 cm');
   });
+  it('counts a door between two rooms once in the totals and says so, with the engine warnings, in the notes', () => {
+    const result = sample(2);
+    const door = { id: 'd1', width: 820, height: 2040 };
+    result.rooms[0].doors = [door, { id: 'd2', width: 820, height: 2040 }];
+    result.rooms[1].doors = [door];
+    result.warnings = [{ code: 'height_assumed', message: 'Door heights not printed on the plan; 2040 mm assumed.' }];
+    const doc = buildReport({ result, roomIndexes: [0, 1], projectTitle: 'X' });
+    const raw = doc.output();
+    expect(/\(Doors\) Tj[^()]*\((\d+)\) Tj/.exec(raw)?.[1]).toBe('2'); // the stat card's value: 2 doors, not 3
+    expect(raw).toContain('counted once in the total');
+    expect(raw).toContain('Door heights not printed on the plan; 2040 mm assumed.');
+    expect(buildTextReport({ result, roomIndexes: [0, 1], projectTitle: 'X' })).toContain('Doors 2\n');
+  });
   it('names the file with product, title and date', () => {
     expect(reportFileName('Plansight', 'Smith House', new Date('2026-01-02T00:00:00Z'))).toBe('Plansight_Smith_House_2026-01-02.pdf');
   });

@@ -1,6 +1,7 @@
 import { jsPDF } from 'jspdf';
 import type { ResultDto } from '../api/measure-api';
 import { areaFormatter, fmtM as m } from '../utils/format';
+import { roomTotals } from '../utils/quantities';
 import { addPlanPage, type PlanImageInput } from './plan-page';
 
 export interface ReportInput {
@@ -28,15 +29,16 @@ export function buildReport(input: ReportInput): jsPDF {
   const rooms = roomIndexes.map((i) => result.rooms[i]).filter(Boolean);
   const header = () => {
     doc.setFillColor(24, 100, 171).rect(0, 0, W, 22, 'F');
-    doc.setTextColor(255).setFontSize(16).text(`${product} measurement report`, 14, 14);
-    doc.setFontSize(11).text(`${projectTitle}  ·  ${date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}`, W - 14, 14, { align: 'right' });
+    doc.setFont('helvetica', 'bold').setTextColor(255).setFontSize(16).text(`${product} measurement report`, 14, 14);
+    doc.setFont('helvetica', 'normal').setFontSize(11).text(`${projectTitle}  ·  ${date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}`, W - 14, 14, { align: 'right' });
     doc.setTextColor(33);
   };
   header();
-  const sum = (f: (r: (typeof rooms)[number]) => number) => rooms.reduce((a, r) => a + (f(r) || 0), 0);
+  // The report lists exactly the rooms chosen, so a room left out in the walls view still counts if chosen here.
+  const t = roomTotals(rooms.map((r) => ({ ...r, excluded: false })));
   const cards: [string, string][] = [
-    ['Spaces', String(rooms.length)], ['Skirting', m(sum((r) => r.perimeter_mm))], ['Ceiling area', m2(sum((r) => r.ceiling_area))],
-    ['Net wall area', m2(sum((r) => r.net_wall_area))], ['Windows', String(sum((r) => r.windows.length))], ['Doors', String(sum((r) => r.doors.length))],
+    ['Spaces', String(rooms.length)], ['Skirting', m(t.skirtingMm)], ['Ceiling area', m2(t.ceilingAreaMm2)],
+    ['Net wall area', m2(t.netWallAreaMm2)], ['Windows', String(t.windows)], ['Doors', String(t.doors)],
     ['Ceiling height', `${result.statistics.ceiling_height_mm} mm`], ['Scale', input.scaleRatio ?? '-'],
   ];
   const cw = (W - 28 - 7 * 4) / 8;
@@ -49,14 +51,16 @@ export function buildReport(input: ReportInput): jsPDF {
   const cols = ['Space', 'Skirting', 'Ceiling area', 'Net wall area', 'Windows', 'Doors'];
   const widths = [150, 50, 50, 50, 45, 45];
   const drawRow = (cells: string[], y: number, bold: boolean) => {
-    doc.setFont('helvetica', bold ? 'bold' : 'normal').setFontSize(10);
+    doc.setFont('helvetica', bold ? 'bold' : 'normal').setFontSize(10).setTextColor(33);
     let x = 14;
     let lines = 1;
     cells.forEach((c, i) => {
       // Long cells are cut at two lines (spec section 9).
       const wrapped = (doc.splitTextToSize(c, widths[i] - 4) as string[]).slice(0, 2);
       lines = Math.max(lines, wrapped.length);
-      doc.text(wrapped, x + 2, y + 5);
+      // Figures line up on the right, like in a quote.
+      if (i === 0) doc.text(wrapped, x + 2, y + 5);
+      else doc.text(wrapped, x + widths[i] - 3, y + 5, { align: 'right' });
       x += widths[i];
     });
     const h = 4 + lines * 4.5;
@@ -74,7 +78,8 @@ export function buildReport(input: ReportInput): jsPDF {
     }
     y += drawRow([r.label, m(r.perimeter_mm), m2(r.ceiling_area), m2(r.net_wall_area), String(r.windows.length), String(r.doors.length)], y, false);
   }
-  y += drawRow(['Total', m(sum((r) => r.perimeter_mm)), m2(sum((r) => r.ceiling_area)), m2(sum((r) => r.net_wall_area)), String(sum((r) => r.windows.length)), String(sum((r) => r.doors.length))], y, true);
+  y += drawRow(['Total', m(t.skirtingMm), m2(t.ceilingAreaMm2), m2(t.netWallAreaMm2), String(t.windows), String(t.doors)], y, true);
+  drawNotes(doc, notesOf(input), y + 8, W, H, header);
   if (input.planImage || rooms.some((r) => r.polygon && r.polygon.length > 2)) addPlanPage(doc, result, roomIndexes, input.planImage, header);
   const pages = doc.getNumberOfPages();
   for (let p = 1; p <= pages; p++) {
@@ -84,12 +89,37 @@ export function buildReport(input: ReportInput): jsPDF {
   return doc;
 }
 
+/** How the figures were made, and the engine's warnings (assumed sizes, scale doubts): what a client may ask about. */
+function notesOf(input: ReportInput): string[] {
+  const h = input.result.statistics.ceiling_height_mm;
+  return [
+    `Skirting is the room perimeter; ceiling area is the floor area; net wall area is the perimeter times the ceiling height (${h} mm), less the windows and doors.`,
+    'A door between two rooms is listed in both rooms (both faces are painted) and counted once in the total.',
+    ...(input.result.warnings ?? []).map((w) => w.message),
+  ];
+}
+
+function drawNotes(doc: jsPDF, notes: string[], y0: number, W: number, H: number, header: () => void): void {
+  let y = y0;
+  if (y > H - 40) { doc.addPage(); header(); y = 32; }
+  doc.setFont('helvetica', 'bold').setFontSize(10).setTextColor(33).text('Notes', 14, y);
+  doc.setFont('helvetica', 'normal').setFontSize(9).setTextColor(90);
+  for (const n of notes) {
+    const lines = doc.splitTextToSize(`- ${n}`, W - 28) as string[];
+    y += 5;
+    if (y > H - 16) { doc.addPage(); header(); y = 32; doc.setFont('helvetica', 'normal').setFontSize(9).setTextColor(90); }
+    doc.text(lines, 14, y);
+    y += (lines.length - 1) * 4;
+  }
+}
+
 /** Plain-text fallback (spec section 4, Export). */
 export function buildTextReport(input: ReportInput): string {
   const rooms = input.roomIndexes.map((i) => input.result.rooms[i]).filter(Boolean);
   const m2 = areaFormatter(input.result.metadata.units);
-  const sum = (f: (r: (typeof rooms)[number]) => number) => rooms.reduce((a, r) => a + (f(r) || 0), 0);
+  const t = roomTotals(rooms.map((r) => ({ ...r, excluded: false })));
   return [`${input.productName ?? 'Plansight'} report: ${input.projectTitle}`, '',
     ...rooms.map((r) => `${r.label}\tSkirting ${m(r.perimeter_mm)}\tCeiling ${m2(r.ceiling_area)}\tNet wall ${m2(r.net_wall_area)}\tWindows ${r.windows.length}\tDoors ${r.doors.length}`),
-    `Total\tSkirting ${m(sum((r) => r.perimeter_mm))}\tCeiling ${m2(sum((r) => r.ceiling_area))}\tNet wall ${m2(sum((r) => r.net_wall_area))}\tWindows ${sum((r) => r.windows.length)}\tDoors ${sum((r) => r.doors.length)}`].join('\n');
+    `Total\tSkirting ${m(t.skirtingMm)}\tCeiling ${m2(t.ceilingAreaMm2)}\tNet wall ${m2(t.netWallAreaMm2)}\tWindows ${t.windows}\tDoors ${t.doors}`,
+    '', ...notesOf(input)].join('\n');
 }

@@ -1,6 +1,6 @@
 import type { jsPDF } from 'jspdf';
 import type { ResultDto } from '../api/measure-api';
-import { centroidMm, planFrameMm } from '../utils/geometry';
+import { planFrameMm, tagPlaceMm } from '../utils/geometry';
 
 /** The plan PNG as a data URL with its pixel size (the report embeds it; the library is bundled, no CDN). */
 export interface PlanImageInput { dataUrl: string; widthPx: number; heightPx: number }
@@ -24,7 +24,11 @@ export function addPlanPage(doc: jsPDF, result: ResultDto, roomIndexes: number[]
   const oy = box.y + (box.h - frame.h * s) / 2 - frame.y * s;
   const X = (xMm: number) => ox + xMm * s;
   const Y = (yMm: number) => oy + yMm * s;
-  doc.setDrawColor(206, 212, 218).setLineWidth(0.3).rect(X(frame.x), Y(frame.y), frame.w * s, frame.h * s);
+  // Everything on the plan stays inside the frame: the image is the whole sheet, the frame only the building.
+  doc.saveGraphicsState();
+  doc.rect(X(frame.x), Y(frame.y), frame.w * s, frame.h * s, null);
+  doc.clip();
+  doc.discardPath();
   if (image) {
     const pw = result.metadata.page_width_mm ?? frame.w;
     const ph = result.metadata.page_height_mm ?? frame.h;
@@ -51,11 +55,16 @@ export function addPlanPage(doc: jsPDF, result: ResultDto, roomIndexes: number[]
       doc.setDrawColor(rgb[0], rgb[1], rgb[2]).setLineWidth(1.2).line(X(o.segment[0][0]), Y(o.segment[0][1]), X(o.segment[1][0]), Y(o.segment[1][1]));
     }
   }
-  doc.setFont('helvetica', 'bold').setFontSize(9).setTextColor(11, 61, 107);
+  // Labels on a white tag, so they read clearly over the plan's own printed room names.
+  doc.setFont('helvetica', 'bold').setFontSize(9);
   for (const r of selected) {
-    const [cx, cy] = centroidMm(r.polygon!);
-    doc.text(r.label, X(cx), Y(cy), { align: 'center', baseline: 'middle' });
+    const [cx, cy] = tagPlaceMm(r.polygon!, 5 / s);
+    const w = doc.getTextWidth(r.label) + 3;
+    doc.setFillColor(255, 255, 255).setDrawColor(28, 126, 214).setLineWidth(0.25).roundedRect(X(cx) - w / 2, Y(cy) - 2.6, w, 5.2, 1, 1, 'FD');
+    doc.setTextColor(11, 61, 107).text(r.label, X(cx), Y(cy), { align: 'center', baseline: 'middle' });
   }
+  doc.restoreGraphicsState();
+  doc.setDrawColor(206, 212, 218).setLineWidth(0.3).rect(X(frame.x), Y(frame.y), frame.w * s, frame.h * s);
   // Legend
   const legend: [string, readonly number[]][] = [['Selected room', RGB.room], ['Window', RGB.window], ['Door', RGB.door], ['Exterior outline', RGB.exterior]];
   let lx = 14;

@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp, IconDownload } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconDownload, IconRuler2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useResults } from '../api/use-results';
@@ -64,6 +64,12 @@ export default function ResultsPage() {
           {result.warnings!.map((w, k) => <Text key={k} size="sm">{w.message}</Text>)}
         </Alert>
       )}
+      {result.rooms.length === 0 && (
+        <Alert color="orange" variant="light" title="No rooms were found on this page" data-testid="results-no-rooms">
+          <Text size="sm">Check that the page is the floor plan and that the scale and paper size match the plan's title block: at the wrong scale, walls are not recognised as walls.</Text>
+          <Button size="xs" mt="xs" variant="light" color="orange" onClick={() => navigate(`/projects/${projectId}/ceiling-scale`)}>Change height or scale</Button>
+        </Alert>
+      )}
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Paper withBorder radius="md" p="md" style={{ position: phone ? undefined : 'sticky', top: 80 }}>
@@ -71,6 +77,10 @@ export default function ResultsPage() {
             <Stack gap={6}>
               {summary.map(([k, v]) => <Group key={k} justify="space-between"><Text size="sm" c="dimmed">{k}</Text><Text size="sm" fw={600}>{v}</Text></Group>)}
             </Stack>
+            {/* A new height or scale measures the plan again; it never spends a plan. */}
+            <Button size="xs" variant="subtle" px={0} mt={4} leftSection={<IconRuler2 size={14} />} onClick={() => navigate(`/projects/${projectId}/ceiling-scale`)}>
+              Change height or scale
+            </Button>
             <Stack mt="lg" gap="xs">
               <Group grow gap="xs">
                 <Button size="xs" variant="default" onClick={() => setSel(all())}>Select All</Button>
@@ -88,7 +98,7 @@ export default function ResultsPage() {
                 ['Skirting', fmtM(t.skirtingMm), 'Total perimeter of the selected rooms, in metres.'],
                 ['Ceiling area', areaFmt(t.ceilingAreaMm2), 'Floor area of the selected rooms, which is the ceiling area to paint.'],
                 ['Net wall area', areaFmt(t.netWallAreaMm2), 'Wall surface at the ceiling height, less windows and doors.'],
-                ['Windows', t.windows, 'Windows in the selected rooms.'], ['Doors', t.doors, 'Doors in the selected rooms.'],
+                ['Windows', t.windows, 'Windows in the selected rooms.'], ['Doors', t.doors, 'Doors of the selected rooms; a door between two rooms counts once.'],
               ]} />
             </div>
             <div>

@@ -21,7 +21,15 @@ describe('openingSizeMm', () => {
 describe('roomTotals', () => {
   it('leaves excluded rooms out of every total', () => {
     const t = roomTotals([room(10000), room(5000, { excluded: true }), room(2500)]);
-    expect(t).toMatchObject({ count: 2, skirtingMm: 12500, ceilingAreaMm2: 2e6, windows: 2 });
+    expect(t).toMatchObject({ count: 2, skirtingMm: 12500, ceilingAreaMm2: 2e6 });
+  });
+  it('counts a door between two rooms once', () => {
+    const shared = opening({ id: 'd-shared' });
+    const t = roomTotals([
+      room(10000, { windows: [opening({ id: 'w1' })], doors: [shared, opening({ id: 'd-front' })] }),
+      room(8000, { windows: [opening({ id: 'w2' })], doors: [shared] }),
+    ]);
+    expect(t).toMatchObject({ windows: 2, doors: 2 });
   });
 });
 

@@ -20,13 +20,28 @@ export const openingAreaMm2 = (o: OpeningDto) => { const s = openingSizeMm(o); r
 
 export interface RoomTotals { count: number; skirtingMm: number; ceilingAreaMm2: number; netWallAreaMm2: number; windows: number; doors: number }
 
-/** Totals over the given rooms; rooms the user left out (excluded) never count. */
+/** Openings of the rooms, each once: a door between two rooms is listed in both but is one door. */
+function distinctOpenings(lists: OpeningDto[][]): number {
+  const ids = new Set<string>();
+  let withoutId = 0;
+  for (const o of lists.flat()) {
+    if (o.id) ids.add(o.id);
+    else withoutId++;
+  }
+  return ids.size + withoutId;
+}
+
+/**
+ * Totals over the given rooms; rooms the user left out (excluded) never count. Lengths and areas add up per
+ * room (a shared door is an opening in both rooms' walls); window and door counts count each opening once,
+ * like the result's statistics.
+ */
 export function roomTotals(rooms: RoomDto[]): RoomTotals {
   const counted = rooms.filter((r) => !r.excluded);
   const sum = (f: (r: RoomDto) => number) => counted.reduce((a, r) => a + (f(r) || 0), 0);
   return {
     count: counted.length, skirtingMm: sum((r) => r.perimeter_mm), ceilingAreaMm2: sum((r) => r.ceiling_area), netWallAreaMm2: sum((r) => r.net_wall_area),
-    windows: sum((r) => r.windows.length), doors: sum((r) => r.doors.length),
+    windows: distinctOpenings(counted.map((r) => r.windows)), doors: distinctOpenings(counted.map((r) => r.doors)),
   };
 }
 
