@@ -136,8 +136,9 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   }
   // 3. parallel pairs of thin lines at wall thickness, overlapping along their length
   const hatch = hatchStrokes(thin);
+  const dims = dimensionLines(thin, k);
   const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s)) : []);
-  const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && !isLeaf(s) && !pattern.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
+  const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && !isLeaf(s) && !pattern.has(s) && !dims.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
   const faceOf = new Map<Band, [MmSeg, MmSeg]>();
   const paired = pairBands(cand, deadline, faceOf);
   const notWall = falseSides(paired, faceOf, hatch, segs);
@@ -506,4 +507,46 @@ function bandGrid(bands: Band[]): Map<string, Band[]> {
       for (let y = Math.min(...ys); y <= Math.max(...ys); y++) (grid.get(`${x},${y}`) ?? grid.set(`${x},${y}`, []).get(`${x},${y}`)!).push(b);
   }
   return grid;
+}
+
+/**
+ * Dimension chains: a line carrying two or more tick marks (short strokes at about 45° centred on it), and the
+ * extension lines through its ticks. Two extension lines dimensioning a wall's thickness are exactly a wall
+ * apart; paired, they make a wall out in the garden.
+ */
+function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
+  const tol = Math.max(0.8 * k, 3);
+  const isTick = (s: MmSeg) => {
+    const paper = s.len / k;
+    if (paper < 2 || paper > 20) return false;
+    const a = ((s.ang * 180) / Math.PI) % 90;
+    return a > 25 && a < 65;
+  };
+  const ticks = segs.filter(isTick);
+  const out = new Set<MmSeg>();
+  if (ticks.length < 2) return out;
+  const grid = segGrid(segs);
+  const angDiff = (p: MmSeg, q: MmSeg) => { const d = Math.abs(p.ang - q.ang) % Math.PI; return (Math.min(d, Math.PI - d) * 180) / Math.PI; };
+  const count = new Map<MmSeg, PointMm[]>();
+  // a tick's ends are free; a hatch stroke's end on the wall face it is clipped to
+  const free = (t: MmSeg, p: PointMm) => !(grid.get(`${Math.floor(p[0] / GRID_CELL)},${Math.floor(p[1] / GRID_CELL)}`) ?? []).some((o) => o !== t && distToSeg(p, o) < tol / 2);
+  for (const t of ticks) {
+    if (!free(t, t.a) || !free(t, t.b)) continue;
+    const m: PointMm = [(t.a[0] + t.b[0]) / 2, (t.a[1] + t.b[1]) / 2];
+    for (const d of grid.get(`${Math.floor(m[0] / GRID_CELL)},${Math.floor(m[1] / GRID_CELL)}`) ?? []) {
+      if (d === t || isTick(d) || d.len < 4 * t.len) continue;
+      const ad = angDiff(t, d);
+      if (ad < 25 || ad > 65 || distToSeg(m, d) > tol) continue;
+      (count.get(d) ?? count.set(d, []).get(d)!).push(m);
+    }
+  }
+  for (const [d, marks] of count) {
+    if (marks.length < 2) continue;
+    out.add(d);
+    for (const m of marks)
+      for (const e of grid.get(`${Math.floor(m[0] / GRID_CELL)},${Math.floor(m[1] / GRID_CELL)}`) ?? []) {
+        if (e !== d && !isTick(e) && Math.abs(angDiff(e, d) - 90) < 3 && distToSeg(m, e) <= tol) out.add(e);
+      }
+  }
+  return out;
 }
