@@ -84,6 +84,27 @@ describe('projects API (upload)', () => {
     expect(list.total_count).toBe(0);
   });
 
+  it('a storage failure after the original was stored spends no plan and leaves nothing behind', async () => {
+    const a = await userWithToken(t, 1);
+    const before = storedFiles(t);
+    const storage = t.ctx.storage;
+    const realPut = storage.put;
+    // The original goes in, then the page PNG fails to store.
+    storage.put = async (key, body, type) => {
+      if (key.endsWith('.png')) throw new Error('disk full');
+      return realPut(key, body, type);
+    };
+    try {
+      const r = await upload(a.auth, await pdfBytes(2), 'plan.pdf', { filename: 'Disk full', pageno: '2' });
+      expect(r.statusCode).toBe(500);
+    } finally {
+      storage.put = realPut;
+    }
+    expect(await planOf(a.auth)).toMatchObject({ remaining: 1, used: 0, can_create_project: true });
+    expect(storedFiles(t)).toEqual(before);
+    expect(await t.ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.userId, a.id))).toEqual([]);
+  });
+
   it('with no plans left answers the plan-limit error and creates nothing', async () => {
     const none = await userWithToken(t, 0);
     const r = await upload(none.auth, await pdfBytes(1), 'x.pdf', { filename: 'X', pageno: '1' });
