@@ -35,6 +35,7 @@ describe('billing and contact', () => {
       const dialogs: string[] = [];
       page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
       await page.goto('/upgrade-plans');
+      await page.getByTestId('upgrade-remaining').filter({ hasText: /^3$/ }).waitFor();
       await page.getByRole('button', { name: 'Purchase', exact: true }).first().click();
       await page.waitForURL(/\/checkout\/test\//).catch(async () => {
         await shot(page, 'billing-debug');
@@ -44,11 +45,20 @@ describe('billing and contact', () => {
       await shot(page, `billing-checkout-${phone ? 'phone' : 'laptop'}`);
       await page.getByRole('button', { name: 'Pay (test card)' }).click();
       await page.waitForURL(/\/upgrade-plans/);
+      // The cheapest product is 5 plans: 3 free + 5.
+      await page.getByTestId('upgrade-remaining').filter({ hasText: /^8$/ }).waitFor();
+      await page.getByTestId('plans-remaining').filter({ hasText: '8 plans remaining' }).waitFor();
       await shot(page, `billing-upgrade-${phone ? 'phone' : 'laptop'}`);
       await page.getByRole('button', { name: 'View Purchase History' }).click();
       await page.getByRole('cell', { name: 'Starter' }).waitFor();
       expect(await page.getByRole('cell', { name: 'paid' }).count()).toBe(1);
+      expect(await page.getByRole('cell', { name: '$25.00 AUD' }).count()).toBe(1);
       await shot(page, `billing-history-${phone ? 'phone' : 'laptop'}`);
+      await page.keyboard.press('Escape');
+
+      // The projects page reads the allowance from the server, not from the stored user.
+      await page.goto('/projects');
+      await page.getByTestId('create-project-button').filter({ hasText: 'Create New Project (8 remaining)' }).waitFor();
       await context.close();
     });
   }
