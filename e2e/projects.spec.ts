@@ -177,6 +177,47 @@ describe('projects', () => {
     await phone.context.close();
   });
 
+  it('refuses a non-PDF and a renamed file on the create page; the list shows loading, then an error with Try Again', async () => {
+    const login = await signedInUser('states');
+    const { context, page } = await newPage(browser);
+    await signIn(page, login, '/projects/create');
+    await page.getByRole('heading', { name: 'Create Project' }).waitFor();
+    await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a plan') });
+    await page.getByTestId('file-error').filter({ hasText: 'Please select a valid PDF file.' }).waitFor();
+    expect(await page.getByTestId('page-number').count()).toBe(0);
+    // A PNG renamed to .pdf passes the type check; the preview finds out.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page.locator('input[type=file]').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: png });
+    await page.getByTestId('form-preview-error').filter({ hasText: 'Invalid PDF file. Please select a valid PDF document.' }).waitFor();
+    expect(await page.getByLabel('Project name').inputValue()).toBe('photo');
+    await page.getByTestId('page-number').fill('0');
+    await page.getByRole('button', { name: 'Create Project', exact: true }).click();
+    await page.getByText('Page number must be a positive number.').waitFor();
+    await shot(page, 'projects-create-invalid-laptop');
+
+    // The list: slow, then failing, then back.
+    const isList = (url: URL) => url.pathname === '/api/user/projects';
+    let mode: 'slow' | 'fail' | 'pass' = 'slow';
+    await page.route(isList, async (route) => {
+      if (mode === 'fail') return route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' });
+      if (mode === 'slow') await new Promise((r) => setTimeout(r, 1500));
+      return route.continue();
+    });
+    await page.goto('/projects');
+    await page.getByText('Loading projects...').waitFor();
+    await page.getByText('No projects yet. Create your first project!').waitFor();
+    mode = 'fail';
+    await page.reload();
+    await page.getByText('Failed to load projects. Please try again.').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('project-row').count()).toBe(0);
+    await shot(page, 'projects-list-error-laptop');
+    mode = 'pass';
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText('No projects yet. Create your first project!').waitFor();
+    expect(await page.getByText('Failed to load projects. Please try again.').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows the empty list, then stops creation cleanly when no plans are left', async () => {
     const login = await signedInUser('noplans');
     const { context, page } = await newPage(browser);
