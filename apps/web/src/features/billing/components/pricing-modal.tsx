@@ -2,12 +2,13 @@ import { Alert, Anchor, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, T
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { fetchProducts, formatPrice } from '../api/billing-api';
+import { byPrice } from '../utils/product-order';
 
 /** The public pricing modal (spec section 2, Modals), opened from the shared header. */
 export function PricingModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const products = useQuery({ queryKey: ['products'], queryFn: fetchProducts, enabled: opened });
   // Sorted by ascending price; unpriced products last.
-  const sorted = [...(products.data ?? [])].sort((a, b) => (a.price?.amount ?? Infinity) - (b.price?.amount ?? Infinity));
+  const sorted = byPrice(products.data ?? []);
   return (
     <Modal opened={opened} onClose={onClose} title="Price" size="xl">
       <Stack>
