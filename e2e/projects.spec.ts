@@ -195,6 +195,25 @@ describe('projects', () => {
     await page.getByText('Page number must be a positive number.').waitFor();
     await shot(page, 'projects-create-invalid-laptop');
 
+    // While creating: the overlay, inputs disabled; a server refusal then shows its text and the form is editable again.
+    await page.route('**/api/user/projects', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await new Promise((r) => setTimeout(r, 1500));
+      return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ detail: [{ msg: 'pageno is odd' }, { msg: 'name is odd' }] }) });
+    });
+    await page.locator('input[type=file]').setInputFiles({ name: 'tiny.pdf', mimeType: 'application/pdf', buffer: await tinyPdf() });
+    await page.getByTestId('page-number').fill('1');
+    await page.getByRole('button', { name: 'Create Project', exact: true }).click();
+    await page.getByTestId('confirm-create').click();
+    await page.getByText('Creating project…').waitFor();
+    expect(await page.getByTestId('page-number').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Project name').isDisabled()).toBe(true);
+    await shot(page, 'projects-create-busy-laptop');
+    await page.getByTestId('create-error').filter({ hasText: 'Validation error: pageno is odd, name is odd' }).waitFor();
+    expect(await page.getByTestId('create-error').getByRole('link', { name: 'Upgrade Plan' }).count()).toBe(0);
+    expect(await page.getByTestId('page-number').isDisabled()).toBe(false);
+    await page.unroute('**/api/user/projects');
+
     // The list: slow, then failing, then back.
     const isList = (url: URL) => url.pathname === '/api/user/projects';
     let mode: 'slow' | 'fail' | 'pass' = 'slow';
