@@ -6,11 +6,11 @@ import { encryptedPdfBytes, pdfBytes, PNG_1PX, uploader, userWithToken } from '.
 import { eq } from 'drizzle-orm';
 import { projects } from '../src/db/schema/projects.js';
 
-/** Every file under DATA_DIR/files, relative; empty when nothing was stored. */
-function storedFiles(t: TestApp): string[] {
+/** Every file (or, with `dirs`, every entry) under DATA_DIR/files, relative; empty when nothing was stored. */
+function storedFiles(t: TestApp, dirs = false): string[] {
   try {
     return readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile()).map((d) => path.relative(t.dataDir, path.join(d.parentPath, d.name)));
+      .filter((d) => dirs || d.isFile()).map((d) => path.relative(t.dataDir, path.join(d.parentPath, d.name))).sort();
   } catch {
     return [];
   }
@@ -86,7 +86,7 @@ describe('projects API (upload)', () => {
 
   it('a storage failure after the original was stored spends no plan and leaves nothing behind', async () => {
     const a = await userWithToken(t, 1);
-    const before = storedFiles(t);
+    const before = storedFiles(t, true);
     const storage = t.ctx.storage;
     const realPut = storage.put;
     // The original goes in, then the page PNG fails to store.
@@ -101,7 +101,7 @@ describe('projects API (upload)', () => {
       storage.put = realPut;
     }
     expect(await planOf(a.auth)).toMatchObject({ remaining: 1, used: 0, can_create_project: true });
-    expect(storedFiles(t)).toEqual(before);
+    expect(storedFiles(t, true)).toEqual(before);
     expect(await t.ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.userId, a.id))).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded originals, rendered PNGs and attachments live. Keys are relative, slash-separated. */
@@ -23,6 +23,16 @@ export function createLocalStorage(root: string): Storage {
       await writeFile(full(key), body);
     },
     get: (key) => readFile(full(key)),
-    delete: (key) => rm(full(key), { force: true }),
+    delete: async (key) => {
+      await rm(full(key), { force: true });
+      // Folders are made per key (projects/<id>/...); the last file out takes its empty folders along.
+      for (let dir = path.dirname(full(key)); dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+        try {
+          await rmdir(dir);
+        } catch {
+          break; // not empty, or already gone
+        }
+      }
+    },
   };
 }
