@@ -167,6 +167,12 @@ describe('contact and issue reports', () => {
     await dialog.getByText('(1/5)').waitFor();
     const text = `Captured screen ${Date.now()} attached.`;
     await dialog.getByLabel('Description').fill(text);
+    // A failing server first: the spec's failure text, and the report stays as typed.
+    await page.route('**/api/auth/report-issue', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await dialog.getByText('Sorry, there was an error submitting your report. Please try again.').waitFor();
+    expect(await dialog.getByLabel('Description').inputValue()).toBe(text);
+    await page.unroute('**/api/auth/report-issue');
     await dialog.getByRole('button', { name: 'Submit Report' }).click();
     await dialog.getByText('Thank you! Your issue report has been submitted successfully. Our team will review it shortly.').waitFor();
     expect(mailsTo(SUPPORT_EMAIL).find((m) => m.includes(text))).toMatch(/screenshot-[\d-]+\.png \(image\/png/);
