@@ -163,6 +163,14 @@ describe('projects', () => {
     await page.getByTestId('project-row').first().locator('a').hover();
     await page.getByText('Click to view walls analysis').waitFor();
     await shot(page, 'projects-list-page3-laptop');
+
+    // Another column starts at desc and any sort change goes back to page 1; a second click toggles.
+    await page.getByTestId('sort-created_at').click();
+    await page.getByTestId('projects-footer').filter({ hasText: 'Page 1 of 3' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid=project-row] a')?.textContent === 'Harbour St plans');
+    await page.getByTestId('sort-created_at').click();
+    await page.waitForURL(/sort_by=created_at&sort_order=asc/);
+    await page.waitForFunction(() => /^Site 0[1-4]$/.test(document.querySelector('[data-testid=project-row] a')?.textContent ?? ''));
     await context.close();
 
     const phone = await newPage(browser, { phone: true });
@@ -175,7 +183,7 @@ describe('projects', () => {
     await phone.page.getByTestId('form-preview-count').filter({ hasText: 'Page 2 of 3' }).waitFor();
     await shot(phone.page, 'projects-create-phone');
     await phone.context.close();
-  });
+  }, 300_000); // 25 real uploads, each rendered in a worker: minutes on a busy two-core machine
 
   it('refuses a non-PDF and a renamed file on the create page; the list shows loading, then an error with Try Again', async () => {
     const login = await signedInUser('states');
