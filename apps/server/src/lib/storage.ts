@@ -25,8 +25,10 @@ export function createLocalStorage(root: string): Storage {
     get: (key) => readFile(full(key)),
     delete: async (key) => {
       await rm(full(key), { force: true });
-      // Folders are made per key (projects/<id>/...); the last file out takes its empty folders along.
-      for (let dir = path.dirname(full(key)); dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+      // Folders are made per key (projects/<id>/...); the last file out takes its empty folders along. The
+      // top folder (projects/) stays, so a concurrent put into a sibling never loses its parent mid-mkdir.
+      const top = path.join(root, safeKey(key).split('/')[0]!);
+      for (let dir = path.dirname(full(key)); dir.startsWith(top + path.sep); dir = path.dirname(dir)) {
         try {
           await rmdir(dir);
         } catch {
