@@ -188,6 +188,11 @@ describe('projects', () => {
   it('refuses a non-PDF and a renamed file on the create page; the list shows loading, then an error with Try Again', async () => {
     const login = await signedInUser('states');
     const { context, page } = await newPage(browser);
+    // pdf.js and its worker come from this server, never from a CDN.
+    const elsewhere: string[] = [];
+    const workers: string[] = [];
+    page.on('request', (r) => { if (new URL(r.url()).origin !== baseUrl() && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) elsewhere.push(r.url()); });
+    page.on('worker', (w) => workers.push(w.url()));
     await signIn(page, login, '/projects/create');
     await page.getByRole('heading', { name: 'Create Project' }).waitFor();
     await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a plan') });
@@ -197,6 +202,8 @@ describe('projects', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     await page.locator('input[type=file]').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: png });
     await page.getByTestId('form-preview-error').filter({ hasText: 'Invalid PDF file. Please select a valid PDF document.' }).waitFor();
+    expect(workers.some((u) => u.startsWith(`${baseUrl()}/assets/pdf.worker`)), workers.join(', ')).toBe(true);
+    expect(elsewhere).toEqual([]);
     expect(await page.getByLabel('Project name').inputValue()).toBe('photo');
     await page.getByTestId('page-number').fill('0');
     await page.getByRole('button', { name: 'Create Project', exact: true }).click();
