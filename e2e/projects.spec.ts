@@ -163,6 +163,14 @@ describe('projects', () => {
     await page.getByTestId('project-row').first().locator('a').hover();
     await page.getByText('Click to view walls analysis').waitFor();
     await shot(page, 'projects-list-page3-laptop');
+
+    // Another column starts at desc and any sort change goes back to page 1; a second click toggles.
+    await page.getByTestId('sort-created_at').click();
+    await page.getByTestId('projects-footer').filter({ hasText: 'Page 1 of 3' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid=project-row] a')?.textContent === 'Harbour St plans');
+    await page.getByTestId('sort-created_at').click();
+    await page.waitForURL(/sort_by=created_at&sort_order=asc/);
+    await page.waitForFunction(() => /^Site 0[1-4]$/.test(document.querySelector('[data-testid=project-row] a')?.textContent ?? ''));
     await context.close();
 
     const phone = await newPage(browser, { phone: true });
@@ -175,6 +183,73 @@ describe('projects', () => {
     await phone.page.getByTestId('form-preview-count').filter({ hasText: 'Page 2 of 3' }).waitFor();
     await shot(phone.page, 'projects-create-phone');
     await phone.context.close();
+  }, 300_000); // 25 real uploads, each rendered in a worker: minutes on a busy two-core machine
+
+  it('refuses a non-PDF and a renamed file on the create page; the list shows loading, then an error with Try Again', async () => {
+    const login = await signedInUser('states');
+    const { context, page } = await newPage(browser);
+    // pdf.js and its worker come from this server, never from a CDN.
+    const elsewhere: string[] = [];
+    const workers: string[] = [];
+    page.on('request', (r) => { if (new URL(r.url()).origin !== baseUrl() && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) elsewhere.push(r.url()); });
+    page.on('worker', (w) => workers.push(w.url()));
+    await signIn(page, login, '/projects/create');
+    await page.getByRole('heading', { name: 'Create Project' }).waitFor();
+    await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a plan') });
+    await page.getByTestId('file-error').filter({ hasText: 'Please select a valid PDF file.' }).waitFor();
+    expect(await page.getByTestId('page-number').count()).toBe(0);
+    // A PNG renamed to .pdf passes the type check; the preview finds out.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page.locator('input[type=file]').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: png });
+    await page.getByTestId('form-preview-error').filter({ hasText: 'Invalid PDF file. Please select a valid PDF document.' }).waitFor();
+    expect(workers.some((u) => u.startsWith(`${baseUrl()}/assets/pdf.worker`)), workers.join(', ')).toBe(true);
+    expect(elsewhere).toEqual([]);
+    expect(await page.getByLabel('Project name').inputValue()).toBe('photo');
+    await page.getByTestId('page-number').fill('0');
+    await page.getByRole('button', { name: 'Create Project', exact: true }).click();
+    await page.getByText('Page number must be a positive number.').waitFor();
+    await shot(page, 'projects-create-invalid-laptop');
+
+    // While creating: the overlay, inputs disabled; a server refusal then shows its text and the form is editable again.
+    await page.route('**/api/user/projects', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await new Promise((r) => setTimeout(r, 1500));
+      return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ detail: [{ msg: 'pageno is odd' }, { msg: 'name is odd' }] }) });
+    });
+    await page.locator('input[type=file]').setInputFiles({ name: 'tiny.pdf', mimeType: 'application/pdf', buffer: await tinyPdf() });
+    await page.getByTestId('page-number').fill('1');
+    await page.getByRole('button', { name: 'Create Project', exact: true }).click();
+    await page.getByTestId('confirm-create').click();
+    await page.getByText('Creating project…').waitFor();
+    expect(await page.getByTestId('page-number').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Project name').isDisabled()).toBe(true);
+    await shot(page, 'projects-create-busy-laptop');
+    await page.getByTestId('create-error').filter({ hasText: 'Validation error: pageno is odd, name is odd' }).waitFor();
+    expect(await page.getByTestId('create-error').getByRole('link', { name: 'Upgrade Plan' }).count()).toBe(0);
+    expect(await page.getByTestId('page-number').isDisabled()).toBe(false);
+    await page.unroute('**/api/user/projects');
+
+    // The list: slow, then failing, then back.
+    const isList = (url: URL) => url.pathname === '/api/user/projects';
+    let mode: 'slow' | 'fail' | 'pass' = 'slow';
+    await page.route(isList, async (route) => {
+      if (mode === 'fail') return route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' });
+      if (mode === 'slow') await new Promise((r) => setTimeout(r, 1500));
+      return route.continue();
+    });
+    await page.goto('/projects');
+    await page.getByText('Loading projects...').waitFor();
+    await page.getByText('No projects yet. Create your first project!').waitFor();
+    mode = 'fail';
+    await page.reload();
+    await page.getByText('Failed to load projects. Please try again.').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('project-row').count()).toBe(0);
+    await shot(page, 'projects-list-error-laptop');
+    mode = 'pass';
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText('No projects yet. Create your first project!').waitFor();
+    expect(await page.getByText('Failed to load projects. Please try again.').count()).toBe(0);
+    await context.close();
   });
 
   it('shows the empty list, then stops creation cleanly when no plans are left', async () => {

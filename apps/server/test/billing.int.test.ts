@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plansResponseSchema, productsResponseSchema, usageResponseSchema } from '@plansight/contracts';
 import { eq } from 'drizzle-orm';
+import { products as productsTable } from '../src/db/schema/billing.js';
 import { projects } from '../src/db/schema/projects.js';
 import { users } from '../src/db/schema/users.js';
 import { createTestApp, testDbKind, type TestApp } from './helpers.js';
@@ -54,10 +55,24 @@ describe(`billing on ${testDbKind()}`, () => {
     expect((await t.app.inject({ url: '/api/user-plan/my-payments' })).statusCode).toBe(401);
   });
 
-  it('refuses an unknown price', async () => {
+  it('refuses an unknown price, and offers no price id for a product without a price', async () => {
     const buyer = await userWithToken(t);
     const co = await t.app.inject({ method: 'POST', url: '/api/user-plan/create-checkout-session', headers: buyer.auth, payload: { price_id: 'nope' } });
     expect(co.statusCode).toBe(400);
+    expect(co.json().detail).toBe('Unable to find price information for this product. Please contact support.');
+
+    await t.ctx.db.insert(productsTable).values({
+      id: 'plans_custom', name: 'Enterprise', description: 'Talk to us.', features: [], plansCount: 500, amountCents: null, currency: 'aud', priceId: 'price_plans_custom', active: true,
+    });
+    try {
+      const { products } = productsResponseSchema.parse((await t.app.inject('/api/user-plan/products')).json());
+      expect(products.find((p) => p.id === 'plans_custom')).toMatchObject({ price: null, price_id: null, unit_label: '500 plans' });
+      const unpriced = await t.app.inject({ method: 'POST', url: '/api/user-plan/create-checkout-session', headers: buyer.auth, payload: { price_id: 'price_plans_custom' } });
+      expect(unpriced.statusCode).toBe(400);
+      expect(unpriced.json().detail).toBe('Unable to find price information for this product. Please contact support.');
+    } finally {
+      await t.ctx.db.delete(productsTable).where(eq(productsTable.id, 'plans_custom'));
+    }
   });
 
   it('answers /api/usage and /api/plans for the signed-in user only', async () => {

@@ -88,6 +88,9 @@ describe('measure API: ceiling-scale, all-detections, result, room edits', () =>
       ['GET', `/api/projects/${projectId}/all-detections?${ALL_DETECTIONS_QUERY}`],
       ['GET', `/api/user/projects/${projectId}/result`],
       ['PATCH', `/api/user/projects/${projectId}/rooms/room-1`, { label: 'Mine now' }],
+      ['POST', `/api/user/projects/${projectId}/rooms/room-1`, { label: 'Mine now' }],
+      ['GET', `/api/user/projects/${projectId}`],
+      ['GET', `/api/user/projects/${projectId}/page.png`],
     ];
     const before = await t.ctx.db.select().from(measureAnalyses).where(eq(measureAnalyses.projectId, projectId));
     for (const [method, url, payload] of urls) {

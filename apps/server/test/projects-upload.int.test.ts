@@ -6,11 +6,11 @@ import { encryptedPdfBytes, pdfBytes, PNG_1PX, uploader, userWithToken } from '.
 import { eq } from 'drizzle-orm';
 import { projects } from '../src/db/schema/projects.js';
 
-/** Every file under DATA_DIR/files, relative; empty when nothing was stored. */
-function storedFiles(t: TestApp): string[] {
+/** Every file (or, with `dirs`, every entry) under DATA_DIR/files, relative; empty when nothing was stored. */
+function storedFiles(t: TestApp, dirs = false): string[] {
   try {
     return readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile()).map((d) => path.relative(t.dataDir, path.join(d.parentPath, d.name)));
+      .filter((d) => dirs || d.isFile()).map((d) => path.relative(t.dataDir, path.join(d.parentPath, d.name))).sort();
   } catch {
     return [];
   }
@@ -82,6 +82,29 @@ describe('projects API (upload)', () => {
     expect(storedFiles(t)).toEqual(before);
     const list = (await t.app.inject({ method: 'GET', url: '/api/user/projects', headers: a.auth })).json();
     expect(list.total_count).toBe(0);
+  });
+
+  it('a storage failure after the original was stored spends no plan and leaves nothing behind', async () => {
+    const a = await userWithToken(t, 1);
+    // Files and folders below files/projects/ (that top folder itself stays).
+    const entries = () => storedFiles(t, true).filter((f) => f.split(path.sep).length > 2);
+    const before = entries();
+    const storage = t.ctx.storage;
+    const realPut = storage.put;
+    // The original goes in, then the page PNG fails to store.
+    storage.put = async (key, body, type) => {
+      if (key.endsWith('.png')) throw new Error('disk full');
+      return realPut(key, body, type);
+    };
+    try {
+      const r = await upload(a.auth, await pdfBytes(2), 'plan.pdf', { filename: 'Disk full', pageno: '2' });
+      expect(r.statusCode).toBe(500);
+    } finally {
+      storage.put = realPut;
+    }
+    expect(await planOf(a.auth)).toMatchObject({ remaining: 1, used: 0, can_create_project: true });
+    expect(entries()).toEqual(before);
+    expect(await t.ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.userId, a.id))).toEqual([]);
   });
 
   it('with no plans left answers the plan-limit error and creates nothing', async () => {

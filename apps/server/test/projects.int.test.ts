@@ -27,6 +27,21 @@ describe('projects API (read side)', () => {
     const s = (await get('/api/user/projects?search=PLAN-1')).json();
     expect(s.total_count).toBe(10);
 
+    const p2 = (await get('/api/user/projects?page=2')).json();
+    expect(p2).toMatchObject({ page: 2, has_prev: true, has_next: true, total_pages: 3 });
+    expect(p2.projects.map((p: { filename: string }) => p.filename)).toEqual(Array.from({ length: 10 }, (_, i) => `Plan ${String(14 - i).padStart(2, '0')}`));
+    const oldest = (await get('/api/user/projects?sort_by=created_at&sort_order=asc')).json();
+    expect(oldest.projects.map((p: { filename: string }) => p.filename).slice(0, 3)).toEqual(['Plan 00', 'Plan 01', 'Plan 02']);
+    // The display name, in any case; the search pages like the full list and counts only matches.
+    const byName = (await get('/api/user/projects?search=pLaN%202&sort_by=filename&sort_order=asc&limit=3')).json();
+    expect(byName).toMatchObject({ total_count: 5, total_pages: 2, has_next: true });
+    expect(byName.projects.map((p: { filename: string }) => p.filename)).toEqual(['Plan 20', 'Plan 21', 'Plan 22']);
+    expect((await get('/api/user/projects?search=plan%202&sort_by=filename&sort_order=asc&limit=3&page=2')).json().projects
+      .map((p: { filename: string }) => p.filename)).toEqual(['Plan 23', 'Plan 24']);
+    // LIKE wildcards are plain characters.
+    expect((await get('/api/user/projects?search=%25')).json().total_count).toBe(0);
+    expect((await get('/api/user/projects?search=plan_0')).json().total_count).toBe(0);
+
     const other = (await get('/api/user/projects', b.auth)).json();
     expect(other.total_count).toBe(0);
     const id = p1.projects[0].project_id;

@@ -90,3 +90,29 @@ describe(`issue reports on ${testDbKind()}`, () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+// A second app: the report route allows 10 requests a minute per IP and the block above uses most of them.
+describe(`issue report attachments judged by name and content on ${testDbKind()}`, () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [u] = await t.ctx.db.insert(users).values({ email: `reporter-${Date.now()}-${n++}@example.com`, passwordHash: 'x', companyName: 'Acme' }).returning();
+    auth = { authorization: `Bearer ${await t.ctx.tokens.sign(u!.id)}` };
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses a text file named as a program, and a file whose content is not what its name says, storing nothing', async () => {
+    const cases: [string, Buffer, string][] = [
+      ['setup.exe', Buffer.from('#!/bin/sh\nrm -rf ~\n'), 'application/x-msdownload'],
+      ['notes.txt', PDF, 'text/plain'],
+    ];
+    for (const file of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/report-issue', payload: reportForm({}, [['ok.png', PNG, 'image/png'], file]), headers: auth });
+      expect(res.statusCode, file[0]).toBe(415);
+      expect(res.json().detail).toBe(`File ${file[0]} is not a supported format. Please use: JPG, PNG, GIF, WebP, PDF, or TXT.`);
+    }
+    const { rows } = await t.ctx.database.executeSql('SELECT count(*) AS n FROM issue_reports');
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+});

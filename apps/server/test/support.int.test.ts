@@ -25,10 +25,21 @@ describe(`support on ${testDbKind()}`, () => {
     expect(rows.map((r) => r.email)).toContain(body.email);
   });
 
-  it('rejects a short subject, a short message and a bad email with 422', async () => {
-    for (const over of [{ subject: "Hey " }, { message: "  too short " }, { email: "nope" }] as Record<string, string>[]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/contact-us', payload: contact(over) });
+  it('rejects a short subject, a 9-character message and a bad email with 422 and the spec texts, storing and sending nothing', async () => {
+    const mailsBefore = t.outbox().length;
+    const cases: [Record<string, string>, string, string][] = [
+      [{ subject: 'Hey ' }, 'subject', 'Subject must be at least 5 characters long.'],
+      [{ message: '  too short ' }, 'message', 'Message must be at least 10 characters long.'],
+      [{ email: 'nope' }, 'email', 'Please enter a valid email'],
+    ];
+    for (const [over, field, msg] of cases) {
+      const body = contact({ ...over, name: `Refused ${field}` });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/contact-us', payload: body });
       expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', field], msg })]);
     }
+    const { rows } = await t.ctx.database.executeSql("SELECT count(*) AS n FROM contact_messages WHERE name LIKE 'Refused%'");
+    expect(Number(rows[0]!.n)).toBe(0);
+    expect(t.outbox()).toHaveLength(mailsBefore);
   });
 });

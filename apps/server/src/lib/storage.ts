@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded originals, rendered PNGs and attachments live. Keys are relative, slash-separated. */
@@ -23,6 +23,18 @@ export function createLocalStorage(root: string): Storage {
       await writeFile(full(key), body);
     },
     get: (key) => readFile(full(key)),
-    delete: (key) => rm(full(key), { force: true }),
+    delete: async (key) => {
+      await rm(full(key), { force: true });
+      // Folders are made per key (projects/<id>/...); the last file out takes its empty folders along. The
+      // top folder (projects/) stays, so a concurrent put into a sibling never loses its parent mid-mkdir.
+      const top = path.join(root, safeKey(key).split('/')[0]!);
+      for (let dir = path.dirname(full(key)); dir.startsWith(top + path.sep); dir = path.dirname(dir)) {
+        try {
+          await rmdir(dir);
+        } catch {
+          break; // not empty, or already gone
+        }
+      }
+    },
   };
 }

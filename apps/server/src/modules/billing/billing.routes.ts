@@ -15,7 +15,8 @@ const toProduct = (p: ProductRow): Product => ({
   unit_label: `${p.plansCount} plans`,
   plans_count: p.plansCount,
   price: p.amountCents === null ? null : { amount: p.amountCents, currency: p.currency.toUpperCase(), interval: null },
-  price_id: p.priceId,
+  // Nothing to buy without a price: no price id, so the client shows the spec's alert instead of a checkout.
+  price_id: p.amountCents === null ? null : p.priceId,
 });
 
 /**

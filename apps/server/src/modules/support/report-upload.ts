@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { REPORT_LIMITS, REPORT_MESSAGES } from '@plansight/contracts';
 import { AppError, badRequest } from '../../errors.js';
-import { sniffReportFileType } from './file-sniff.js';
+import { reportFileTypeOf } from './file-sniff.js';
 import type { ReportFile } from './support.service.js';
 
 /**
@@ -25,7 +25,7 @@ export async function readReportUpload(req: FastifyRequest): Promise<{ fields: R
       current = part.filename || 'file';
       const bytes = await part.toBuffer();
       if (!part.filename && bytes.length === 0) continue; // an empty file input
-      const type = sniffReportFileType(bytes);
+      const type = reportFileTypeOf(current, bytes);
       // Keep reading so the whole request is consumed; answer with the first bad file afterwards.
       if (!type) unsupported ??= current;
       else files.push({ filename: current, contentType: type, bytes });

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { fetchProducts, formatPrice } from '../api/billing-api';
+import { billingPeriod, fetchProducts, formatPrice } from '../api/billing-api';
+import { byPrice } from '../utils/product-order';
 
 /** The public pricing modal (spec section 2, Modals), opened from the shared header. */
 export function PricingModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const products = useQuery({ queryKey: ['products'], queryFn: fetchProducts, enabled: opened });
   // Sorted by ascending price; unpriced products last.
-  const sorted = [...(products.data ?? [])].sort((a, b) => (a.price?.amount ?? Infinity) - (b.price?.amount ?? Infinity));
+  const sorted = byPrice(products.data ?? []);
   return (
     <Modal opened={opened} onClose={onClose} title="Price" size="xl">
       <Stack>
@@ -25,7 +26,7 @@ export function PricingModal({ opened, onClose }: { opened: boolean; onClose: ()
             <Card key={p.id} withBorder radius="md">
               <Text fw={700}>{p.name}</Text>
               <Text size="xl" fw={800}>{formatPrice(p.price)}</Text>
-              <Text size="sm" c="dimmed">{p.price?.interval ? `/${p.price.interval}` : 'one-time'} · {p.unit_label}</Text>
+              <Text size="sm" c="dimmed">{billingPeriod(p.price)} · {p.unit_label}</Text>
               <Text size="sm" mt="xs">{p.description}</Text>
             </Card>
           ))}

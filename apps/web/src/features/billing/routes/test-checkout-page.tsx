@@ -5,6 +5,8 @@ import { IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { confirmTestCheckout, refreshPlanCount } from '../api/billing-api';
 
+const NOT_CREDITED = 'This checkout was already completed or belongs to another account. No plans were added.';
+
 /**
  * Local test-mode checkout (no STRIPE_SECRET_KEY): no card data leaves the page; 'Pay' fulfils the
  * session through the same path as Stripe's webhook.
@@ -18,7 +20,13 @@ export default function TestCheckoutPage() {
   async function pay() {
     setBusy(true);
     try {
-      await confirmTestCheckout(sessionId);
+      const { credited } = await confirmTestCheckout(sessionId);
+      // Already paid, or a checkout started by someone else: nothing was added, so say so.
+      if (!credited) {
+        setError(NOT_CREDITED);
+        setBusy(false);
+        return;
+      }
       const u = await refreshPlanCount().catch(() => null);
       notifications.show({ color: 'teal', title: 'Payment successful', message: u ? `Your plans have been added. You now have ${u.remain_plan} remaining.` : 'Your plans have been added.' });
       navigate('/upgrade-plans');

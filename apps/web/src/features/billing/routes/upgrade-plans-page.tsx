@@ -8,8 +8,7 @@ import { useSession } from '../../../lib/session';
 import { createCheckout, fetchProducts, refreshPlanCount } from '../api/billing-api';
 import { PaymentHistoryModal } from '../components/payment-history-modal';
 import { ProductCard } from '../components/product-card';
-
-const plansIn = (label: string) => Number(/\d+/.exec(label)?.[0] ?? Number.NaN);
+import { byPlanCount } from '../utils/product-order';
 
 /** /upgrade-plans (spec sections 2, 4, 8): products on sale, purchase, and the purchase history. */
 export default function UpgradePlansPage() {
@@ -47,7 +46,7 @@ export default function UpgradePlansPage() {
   }
 
   // The purchase page sorts by the number in unit_label, else by name (spec section 7).
-  const sorted = [...(products.data ?? [])].sort((a, b) => plansIn(a.unit_label) - plansIn(b.unit_label) || a.name.localeCompare(b.name));
+  const sorted = byPlanCount(products.data ?? []);
   const remaining = session?.user.remain_plan;
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
