@@ -55,6 +55,18 @@ describe('findWalls', () => {
     expect(layered.bands.map((b) => Math.round(b.hi - b.lo)).sort()).toEqual([110, 140]);
   });
 
+  it('does not take the extension lines of a wall-thickness dimension for a wall', () => {
+    // at 1:100 (k = 35.28 mm per pt): extension lines 140 mm apart, a dimension line across them with 45° ticks
+    const k = 35.28;
+    const ext = [line(0, 0, 0, 2000 / k, 0.2), line(140 / k, 0, 140 / k, 2000 / k, 0.2)].map((s) => ({ ...s, w: 0.2 }));
+    const dim = line(-1000 / k, 1800 / k, 1200 / k, 1800 / k, 0.2);
+    const tick = (x: number) => line(x - 2, 1800 / k + 2, x + 2, 1800 / k - 2, 0.2);
+    const withTicks = findWalls(page([...ext, dim, tick(0), tick(140 / k)]), k, FAR);
+    expect(withTicks.bands.some((b) => Math.abs(b.hi - b.lo - 140) < 5)).toBe(false);
+    const bare = findWalls(page([...ext, dim]), k, FAR);
+    expect(bare.bands.some((b) => Math.abs(b.hi - b.lo - 140) < 5)).toBe(true);
+  });
+
   it('fills the corner square where two walls meet', () => {
     // an L: horizontal wall y 0..100 from x = 100 on, vertical wall x 0..100 up to y = 0; the square 0..100 is open
     const segs = [line(100, 0, 3000, 0), line(0, 100, 3000, 100), line(0, -3000, 0, 100), line(100, -3000, 100, 0)];
