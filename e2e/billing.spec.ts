@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, linkFromMail, newPage, shot, uniqueEmail } from './support/browser.ts';
+import { baseUrl, launchBrowser, linkFromMail, newPage, shot, storeSession, uniqueEmail } from './support/browser.ts';
 
 const api = (path: string, body: unknown) =>
   fetch(`${baseUrl()}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -16,12 +16,7 @@ async function signedInUser() {
 }
 
 async function signIn(page: Page, login: Awaited<ReturnType<typeof signedInUser>>, path: string) {
-  await page.goto('/home');
-  await page.evaluate((l) => {
-    localStorage.setItem('access_token', l.access_token);
-    localStorage.setItem('token_type', l.token_type);
-    localStorage.setItem('user', JSON.stringify(l.user));
-  }, login);
+  await storeSession(page, login);
   await page.goto(path);
 }
 
@@ -36,12 +31,7 @@ describe('billing', () => {
     it(`buys a plan in test mode and sees it in the history (${phone ? 'phone' : 'laptop'})`, async () => {
       const login = await signedInUser();
       const { context, page } = await newPage(browser, { phone });
-      await page.goto('/home');
-      await page.evaluate((l) => {
-        localStorage.setItem('access_token', l.access_token);
-        localStorage.setItem('token_type', l.token_type);
-        localStorage.setItem('user', JSON.stringify(l.user));
-      }, login);
+      await storeSession(page, login);
       const dialogs: string[] = [];
       page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
       await page.goto('/upgrade-plans');

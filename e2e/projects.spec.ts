@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, linkFromMail, newPage, shot, uniqueEmail } from './support/browser.ts';
+import { baseUrl, launchBrowser, linkFromMail, newPage, shot, storeSession, uniqueEmail } from './support/browser.ts';
 
 interface Login { access_token: string; token_type: string; user: unknown }
 
@@ -63,12 +63,7 @@ async function apiCreate(token: string, pdf: Buffer, name: string, pageno = 1): 
 }
 
 async function signIn(page: Page, login: Login, path: string) {
-  await page.goto('/home');
-  await page.evaluate((l) => {
-    localStorage.setItem('access_token', l.access_token);
-    localStorage.setItem('token_type', l.token_type);
-    localStorage.setItem('user', JSON.stringify(l.user));
-  }, login);
+  await storeSession(page, login);
   await page.goto(path);
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, linkFromMail, mailsTo, newPage, shot, uniqueEmail } from './support/browser.ts';
+import { baseUrl, launchBrowser, linkFromMail, mailsTo, newPage, shot, storeSession, uniqueEmail } from './support/browser.ts';
 
 /** The e2e server runs with the default SUPPORT_EMAIL. */
 const SUPPORT_EMAIL = 'support@plansight.local';
@@ -17,12 +17,7 @@ async function signedInPage(browser: Browser, path: string): Promise<{ page: Pag
   const { context, page } = await newPage(browser);
   const dialogs: string[] = [];
   page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
-  await page.goto('/home');
-  await page.evaluate((l) => {
-    localStorage.setItem('access_token', l.access_token);
-    localStorage.setItem('token_type', l.token_type);
-    localStorage.setItem('user', JSON.stringify(l.user));
-  }, login);
+  await storeSession(page, login);
   await page.goto(path);
   return { page, close: () => context.close(), dialogs };
 }

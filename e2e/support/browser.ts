@@ -88,4 +88,14 @@ export async function waitForLink(to: string, fragment: string, timeoutMs = 10_0
 
 let counter = 0;
 /** A unique e-mail for a test user. */
+/** Signs the browser in with a login answer: opens the app and stores the session as the login page does. */
+export async function storeSession(page: Page, login: { access_token: string; token_type: string; user: unknown }): Promise<void> {
+  await page.goto('/home');
+  await page.evaluate((l) => {
+    localStorage.setItem('access_token', l.access_token);
+    localStorage.setItem('token_type', l.token_type);
+    localStorage.setItem('user', JSON.stringify(l.user));
+  }, login);
+}
+
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;
