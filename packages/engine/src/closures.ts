@@ -6,7 +6,8 @@
  * (sliding door), nothing (a plain opening).
  */
 import type { PointMm } from './types.js';
-import { type Band, type MmSeg, bandFrame, bandPoint } from './walls.js';
+import { type Band, type MmSeg, bandCorners, bandFrame, bandPoint } from './walls.js';
+import { Grid } from './grid.js';
 import type { DoorArc } from './openings.js';
 
 /** Breaks shorter than this are junctions, longer ones openings (mm). */
@@ -62,8 +63,7 @@ export function glassRuns(clusters: Cluster[]): Set<Cluster> {
   return out;
 }
 
-const quadOf = (deg: number, t0: number, t1: number, lo: number, hi: number): PointMm[] =>
-  [bandPoint(deg, t0, lo), bandPoint(deg, t1, lo), bandPoint(deg, t1, hi), bandPoint(deg, t0, hi)];
+const quadOf = (deg: number, t0: number, t1: number, lo: number, hi: number): PointMm[] => bandCorners({ deg, lo, hi, t0, t1 });
 
 /**
  * Breaks in the wall clusters: junction fills and opening closures, the openings classified. `clusters` are
@@ -122,22 +122,12 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
 
 /** Thin segments by grid cell: `near(quad)` gives those passing near a closure. */
 function segIndex(segs: MmSeg[]): (quad: PointMm[]) => MmSeg[] {
-  const CELL = 1000;
-  const grid = new Map<string, MmSeg[]>();
-  const long: MmSeg[] = [];
-  for (const s of segs) {
-    const x0 = Math.floor(Math.min(s.a[0], s.b[0]) / CELL), x1 = Math.floor(Math.max(s.a[0], s.b[0]) / CELL);
-    const y0 = Math.floor(Math.min(s.a[1], s.b[1]) / CELL), y1 = Math.floor(Math.max(s.a[1], s.b[1]) / CELL);
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) > 400) { long.push(s); continue; }
-    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) (grid.get(`${x},${y}`) ?? grid.set(`${x},${y}`, []).get(`${x},${y}`)!).push(s);
-  }
+  const grid = new Grid<MmSeg>(1000);
+  // a segment over more than 400 cells (a long diagonal) is near every closure
+  const long = segs.filter((s) => !grid.addBox(Math.min(s.a[0], s.b[0]), Math.min(s.a[1], s.b[1]), Math.max(s.a[0], s.b[0]), Math.max(s.a[1], s.b[1]), s, 400));
   return (quad) => {
     const xs = quad.map((p) => p[0]), ys = quad.map((p) => p[1]);
-    const out = new Set<MmSeg>(long);
-    for (let x = Math.floor((Math.min(...xs) - 100) / CELL); x <= Math.floor((Math.max(...xs) + 100) / CELL); x++)
-      for (let y = Math.floor((Math.min(...ys) - 100) / CELL); y <= Math.floor((Math.max(...ys) + 100) / CELL); y++)
-        for (const s of grid.get(`${x},${y}`) ?? []) out.add(s);
-    return [...out];
+    return [...new Set([...long, ...grid.inBox(Math.min(...xs) - 100, Math.min(...ys) - 100, Math.max(...xs) + 100, Math.max(...ys) + 100)])];
   };
 }
 

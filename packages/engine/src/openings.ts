@@ -3,6 +3,7 @@ import type { PointMm } from './types.js';
 import type { Curve } from './extract.js';
 import type { MmSeg } from './walls.js';
 import { bbox } from './geometry.js';
+import { Grid } from './grid.js';
 
 export interface DoorArc { hinge: PointMm; ends: [PointMm, PointMm]; radius: number }
 
@@ -85,18 +86,13 @@ export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
  */
 export function leafLines(arcs: DoorArc[]): (s: MmSeg) => boolean {
   const CELL = 100, NEAR = 40;
-  const cell = (p: PointMm) => `${Math.floor(p[0] / CELL)},${Math.floor(p[1] / CELL)}`;
-  const byHinge = new Map<string, DoorArc[]>();
-  for (const a of arcs) {
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
-      const key = cell([a.hinge[0] + dx * CELL, a.hinge[1] + dy * CELL]);
-      (byHinge.get(key) ?? byHinge.set(key, []).get(key)!).push(a);
-    }
-  }
+  // each arc in its hinge's cell and the cells around it
+  const byHinge = new Grid<DoorArc>(CELL);
+  for (const a of arcs) byHinge.addBox(a.hinge[0] - CELL, a.hinge[1] - CELL, a.hinge[0] + CELL, a.hinge[1] + CELL, a);
   const near = (p: PointMm, q: PointMm) => Math.hypot(p[0] - q[0], p[1] - q[1]) < NEAR;
-  const fromHinge = (hinge: PointMm, end: PointMm, len: number) => (byHinge.get(cell(hinge)) ?? []).some((a) =>
+  const fromHinge = (hinge: PointMm, end: PointMm, len: number) => byHinge.at(hinge).some((a) =>
     Math.abs(len - a.radius) < 0.1 * a.radius && near(hinge, a.hinge) && a.ends.some((e) => near(end, e)));
-  return (s) => byHinge.size > 0 && (fromHinge(s.a, s.b, s.len) || fromHinge(s.b, s.a, s.len));
+  return (s) => arcs.length > 0 && (fromHinge(s.a, s.b, s.len) || fromHinge(s.b, s.a, s.len));
 }
 
 export interface Gap { pts: PointMm[]; center: PointMm; width: number; depth: number; horizontal: boolean }

@@ -3,6 +3,7 @@
  * thickness, single strokes as thick as a wall, and pairs of parallel lines at wall thickness (70-350 mm).
  */
 import type { PointMm } from './types.js';
+import { Grid, alongSeg, segGrid } from './grid.js';
 import type { FillPoly, VectorPage } from './extract.js';
 import { union, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
@@ -64,6 +65,9 @@ function segBand(s: MmSeg, half: number): Band {
   const { deg, off, t0, t1 } = lineFrame(s);
   return { deg, lo: off - half, hi: off + half, t0, t1 };
 }
+/** The four corners of a band, in the mm frame. */
+export const bandCorners = (b: Band): PointMm[] =>
+  [bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)];
 /** Middle of a band, in the mm frame. */
 export const bandMid = (b: Band): PointMm => bandPoint(b.deg, (b.t0 + b.t1) / 2, (b.lo + b.hi) / 2);
 
@@ -144,7 +148,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const notWall = falseSides(paired, faceOf, hatch, segs);
   for (const b of paired) {
     if (notWall.has(b)) continue;
-    polys.push([bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)]);
+    polys.push(bandCorners(b));
     bands.push(b);
     nPair++;
   }
@@ -191,25 +195,19 @@ function pairedFaceLines(cands: MmSeg[]): Set<MmSeg> {
  * line. Paired, they would read as slanted walls and their breaks as doors. Only when a page has many.
  */
 function hatchStrokes(segs: MmSeg[]): Set<MmSeg> {
-  const CELL = 250, TOL = 3;
-  const grid = new Map<string, MmSeg[]>();
-  const key = (x: number, y: number) => `${Math.floor(x / CELL)},${Math.floor(y / CELL)}`;
-  for (const s of segs) {
-    if (s.len < 50) continue;
-    const n = Math.ceil(s.len / (CELL / 2));
-    const keys = new Set<string>();
-    for (let i = 0; i <= n; i++) keys.add(key(s.a[0] + ((s.b[0] - s.a[0]) * i) / n, s.a[1] + ((s.b[1] - s.a[1]) * i) / n));
-    for (const k of keys) (grid.get(k) ?? grid.set(k, []).get(k)!).push(s);
-  }
-  const slant = (p: MmSeg, q: MmSeg) => {
-    const d = Math.abs(p.ang - q.ang) % Math.PI;
-    const deg = (Math.min(d, Math.PI - d) * 180) / Math.PI;
-    return deg > 20 && deg < 70;
-  };
-  const endsOnSlant = (s: MmSeg, p: PointMm) => (grid.get(key(p[0], p[1])) ?? []).some((q) => q !== s && slant(s, q) && distToSeg(p, q) < TOL);
+  const TOL = 3;
+  const grid = segGrid(segs.filter((s) => s.len >= 50), 250);
+  const slant = (p: MmSeg, q: MmSeg) => { const deg = angleBetween(p, q); return deg > 20 && deg < 70; };
+  const endsOnSlant = (s: MmSeg, p: PointMm) => grid.at(p).some((q) => q !== s && slant(s, q) && distToSeg(p, q) < TOL);
   const out = new Set<MmSeg>();
   for (const s of segs) if (s.len <= 600 && endsOnSlant(s, s.a) && endsOnSlant(s, s.b)) out.add(s);
   return out.size >= 20 ? out : new Set();
+}
+
+/** The angle between two segments' directions, 0-90 degrees. */
+function angleBetween(p: MmSeg, q: MmSeg): number {
+  const d = Math.abs(p.ang - q.ang) % Math.PI;
+  return (Math.min(d, Math.PI - d) * 180) / Math.PI;
 }
 
 function distToSeg(p: PointMm, s: MmSeg): number {
@@ -284,34 +282,21 @@ function pairBands(cand: MmSeg[], deadline: number, faces?: Map<Band, [MmSeg, Mm
   return out;
 }
 
+/** Cell size of the grids the line tests below look segments and bands up in (mm). */
 const GRID_CELL = 500;
-function segGrid(segs: MmSeg[]): Map<string, MmSeg[]> {
-  const grid = new Map<string, MmSeg[]>();
-  for (const s of segs) {
-    const n = Math.ceil(s.len / (GRID_CELL / 2));
-    const keys = new Set<string>();
-    for (let i = 0; i <= n; i++) keys.add(`${Math.floor((s.a[0] + ((s.b[0] - s.a[0]) * i) / n) / GRID_CELL)},${Math.floor((s.a[1] + ((s.b[1] - s.a[1]) * i) / n) / GRID_CELL)}`);
-    for (const k of keys) (grid.get(k) ?? grid.set(k, []).get(k)!).push(s);
-  }
-  return grid;
-}
 
 /**
  * Lines crossed right through at an even pitch (the lines of floor tiles, a grid, a slatted deck) are a
  * pattern, not the face of a wall: a wall face is met by other lines at its junctions, which end on it.
  */
 function patternLines(segs: MmSeg[]): Set<MmSeg> {
-  const grid = segGrid(segs);
+  const grid = segGrid(segs, GRID_CELL);
   const out = new Set<MmSeg>();
   for (const L of segs) {
     if (L.len < 400) continue;
     const ux = Math.cos(L.ang), uy = Math.sin(L.ang);
     const seen = new Set<MmSeg>();
-    const n = Math.ceil(L.len / (GRID_CELL / 2));
-    for (let i = 0; i <= n; i++) {
-      const x = L.a[0] + ((L.b[0] - L.a[0]) * i) / n, y = L.a[1] + ((L.b[1] - L.a[1]) * i) / n;
-      for (const s of grid.get(`${Math.floor(x / GRID_CELL)},${Math.floor(y / GRID_CELL)}`) ?? []) seen.add(s);
-    }
+    for (const p of alongSeg(L, GRID_CELL)) for (const s of grid.at(p)) seen.add(s);
     const at: number[] = [];
     const o0 = -uy * L.a[0] + ux * L.a[1];
     for (const s of seen) {
@@ -335,19 +320,12 @@ function patternLines(segs: MmSeg[]): Set<MmSeg> {
 
 /**
  * Bands that lie across another, wider-reaching band of a different direction: the end caps of a wall drawn
- * with a thick outline pen (a jamb stroke is as wide as a thin wall, but thinner than the wall it closes, and as long as that wall is thick). They are part of that wall, not wall
- * runs of their own: two jamb caps in line across a room would otherwise read as a wall with a door-wide break.
+ * with a thick outline pen (a jamb stroke is as wide as a thin wall, but thinner than the wall it closes, and
+ * as long as that wall is thick). They are part of that wall, not wall runs of their own: two jamb caps in
+ * line across a room would otherwise read as a wall with a door-wide break.
  */
 export function capBands(bands: Band[]): Set<Band> {
-  const CELL = 1000;
-  const grid = new Map<string, Band[]>();
-  const corners = (b: Band) => [bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)];
-  for (const b of bands) {
-    const c = corners(b);
-    const xs = c.map((p) => Math.floor(p[0] / CELL)), ys = c.map((p) => Math.floor(p[1] / CELL));
-    for (let x = Math.min(...xs); x <= Math.max(...xs); x++)
-      for (let y = Math.min(...ys); y <= Math.max(...ys); y++) (grid.get(`${x},${y}`) ?? grid.set(`${x},${y}`, []).get(`${x},${y}`)!).push(b);
-  }
+  const grid = bandGrid(bands, 1000);
   const inside = (p: PointMm, b: Band, tol: number) => {
     const { ux, uy } = bandFrame(b.deg);
     const t = ux * p[0] + uy * p[1], o = -uy * p[0] + ux * p[1];
@@ -359,8 +337,7 @@ export function capBands(bands: Band[]): Set<Band> {
     if (len > 2.5 * (b.hi - b.lo) + 60) continue;
     const mid = (b.lo + b.hi) / 2;
     const ends = [bandPoint(b.deg, b.t0, mid), bandPoint(b.deg, b.t1, mid)];
-    const near = grid.get(`${Math.floor(ends[0][0] / CELL)},${Math.floor(ends[0][1] / CELL)}`) ?? [];
-    if (near.some((o) => o !== b && Math.abs(((o.deg - b.deg + 180) % 180)) > 20 && Math.abs(((o.deg - b.deg + 180) % 180)) < 160 &&
+    if (grid.at(ends[0]).some((o) => o !== b && Math.abs(((o.deg - b.deg + 180) % 180)) > 20 && Math.abs(((o.deg - b.deg + 180) % 180)) < 160 &&
       o.t1 - o.t0 > len && b.hi - b.lo < 0.85 * (o.hi - o.lo) && Math.abs(len - (o.hi - o.lo)) < 0.25 * (o.hi - o.lo) + 20 && ends.every((e) => inside(e, o, 15)))) out.add(b);
   }
   return out;
@@ -373,28 +350,24 @@ export function capBands(bands: Band[]): Set<Band> {
  * a piece of furniture just stops where the furniture does. The other band is floor.
  */
 function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<MmSeg>, segs: MmSeg[]): Set<Band> {
-  const CELL = 250;
-  const grid = new Map<string, PointMm[]>();
+  const hatchMids = new Grid<PointMm>(250);
   for (const h of hatch) {
     const m: PointMm = [(h.a[0] + h.b[0]) / 2, (h.a[1] + h.b[1]) / 2];
-    const k = `${Math.floor(m[0] / CELL)},${Math.floor(m[1] / CELL)}`;
-    (grid.get(k) ?? grid.set(k, []).get(k)!).push(m);
+    hatchMids.add(m, m);
   }
   const hatched = (b: Band) => {
     const { ux, uy } = bandFrame(b.deg);
-    const pts = [bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)];
-    const xs = pts.map((p) => Math.floor(p[0] / CELL)), ys = pts.map((p) => Math.floor(p[1] / CELL));
-    for (let x = Math.min(...xs); x <= Math.max(...xs); x++)
-      for (let y = Math.min(...ys); y <= Math.max(...ys); y++)
-        for (const m of grid.get(`${x},${y}`) ?? []) {
-          const t = ux * m[0] + uy * m[1], o = -uy * m[0] + ux * m[1];
-          if (t > b.t0 && t < b.t1 && o > b.lo && o < b.hi) return true;
-        }
+    const pts = bandCorners(b);
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    for (const m of hatchMids.inBox(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys))) {
+      const t = ux * m[0] + uy * m[1], o = -uy * m[0] + ux * m[1];
+      if (t > b.t0 && t < b.t1 && o > b.lo && o < b.hi) return true;
+    }
     return false;
   };
-  let segCells: Map<string, MmSeg[]> | null = null;
-  let bandCells: Map<string, Band[]> | null = null;
-  const inOther = (p: PointMm, b: Band) => (bandCells!.get(`${Math.floor(p[0] / GRID_CELL)},${Math.floor(p[1] / GRID_CELL)}`) ?? []).some((o) => {
+  let segCells: Grid<MmSeg> | null = null;
+  let bandCells: Grid<Band> | null = null;
+  const inOther = (p: PointMm, b: Band) => bandCells!.at(p).some((o) => {
     if (o.deg === b.deg) return false;
     const { ux, uy } = bandFrame(o.deg);
     const t = ux * p[0] + uy * p[1], off = -uy * p[0] + ux * p[1];
@@ -402,15 +375,15 @@ function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<
     return t >= o.t0 - 400 && t <= o.t1 + 400 && off >= o.lo && off <= o.hi;
   });
   const capped = (b: Band) => {
-    segCells ??= segGrid(segs);
-    bandCells ??= bandGrid(bands);
+    segCells ??= segGrid(segs, GRID_CELL);
+    bandCells ??= bandGrid(bands, GRID_CELL, 2500);
     const { ux, uy } = bandFrame(b.deg);
     const th = b.hi - b.lo;
     return [b.t0, b.t1].some((t, i) => {
       const p = bandPoint(b.deg, t, (b.lo + b.hi) / 2);
       // a wall across the end (a T or L junction), or a line closing it (a jamb)
       if (inOther(bandPoint(b.deg, t + (i ? 40 : -40), (b.lo + b.hi) / 2), b)) return true;
-      return (segCells!.get(`${Math.floor(p[0] / GRID_CELL)},${Math.floor(p[1] / GRID_CELL)}`) ?? []).some((s) => {
+      return segCells!.at(p).some((s) => {
         const ta = ux * s.a[0] + uy * s.a[1], tb = ux * s.b[0] + uy * s.b[1];
         const oa = -uy * s.a[0] + ux * s.a[1], ob = -uy * s.b[0] + ux * s.b[1];
         if (Math.abs(ta - t) > 30 || Math.abs(tb - t) > 30) return false;
@@ -427,9 +400,9 @@ function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<
     side(B).below.push(b);
   }
   const out = new Set<Band>();
+  const test = hatch.size ? hatched : capped;
   for (const { below, above } of sides.values()) {
     if (!below.length || !above.length) continue;
-    const test = hatch.size ? hatched : capped;
     const hb = below.some(test), ha = above.some(test);
     if (hb && !ha) above.forEach((b) => out.add(b));
     if (ha && !hb) below.forEach((b) => out.add(b));
@@ -444,17 +417,13 @@ function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<
  */
 function cornerSquares(bands: Band[]): PointMm[][] {
   const TOL = 25, CELL = 1000;
-  const grid = new Map<string, Band[]>();
-  const key = (p: PointMm) => `${Math.floor(p[0] / CELL)},${Math.floor(p[1] / CELL)}`;
+  // each band by its two ends, in the end's cell and the cells around it
+  const grid = new Grid<Band>(CELL);
   for (const b of bands) {
     const m = (b.lo + b.hi) / 2;
     for (const t of [b.t0, b.t1]) {
-      const p = bandPoint(b.deg, t, m);
-      for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
-        const k = key([p[0] + dx * CELL, p[1] + dy * CELL]);
-        const list = grid.get(k) ?? grid.set(k, []).get(k)!;
-        if (!list.includes(b)) list.push(b);
-      }
+      const e = bandPoint(b.deg, t, m);
+      grid.addBox(e[0] - CELL, e[1] - CELL, e[0] + CELL, e[1] + CELL, b);
     }
   }
   // the crossing of the face line `off` of frame `deg` with the face line `off2` of frame `deg2`
@@ -471,8 +440,7 @@ function cornerSquares(bands: Band[]): PointMm[][] {
   for (const A of bands) {
     const m = (A.lo + A.hi) / 2;
     for (const t of [A.t0, A.t1]) {
-      const near = grid.get(key(bandPoint(A.deg, t, m))) ?? [];
-      for (const B of near) {
+      for (const B of new Set(grid.at(bandPoint(A.deg, t, m)))) {
         if (B === A) continue;
         const d = Math.abs(((B.deg - A.deg + 180) % 180) - 90);
         if (d > 30) continue;
@@ -486,7 +454,6 @@ function cornerSquares(bands: Band[]): PointMm[][] {
           return (b.t1 >= lo - TOL && b.t1 <= hi + TOL && b.t0 < lo) || (b.t0 >= lo - TOL && b.t0 <= hi + TOL && b.t1 > hi);
         };
         if (!stopsAt(A, ta) || !stopsAt(B, tb)) continue;
-        if (t !== A.t0 && t !== A.t1) continue;
         const id = sq.map((p) => `${Math.round(p[0])},${Math.round(p[1])}`).sort().join(';');
         if (done.has(id)) continue;
         done.add(id);
@@ -497,14 +464,13 @@ function cornerSquares(bands: Band[]): PointMm[][] {
   return out;
 }
 
-function bandGrid(bands: Band[]): Map<string, Band[]> {
-  const grid = new Map<string, Band[]>();
+/** Bands by the cells of their bounding boxes (a band spanning more than `maxCells` cells is left out). */
+function bandGrid(bands: Band[], cell: number, maxCells = Infinity): Grid<Band> {
+  const grid = new Grid<Band>(cell);
   for (const b of bands) {
-    const c = [bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)];
-    const xs = c.map((p) => Math.floor(p[0] / GRID_CELL)), ys = c.map((p) => Math.floor(p[1] / GRID_CELL));
-    if ((Math.max(...xs) - Math.min(...xs) + 1) * (Math.max(...ys) - Math.min(...ys) + 1) > 2500) continue;
-    for (let x = Math.min(...xs); x <= Math.max(...xs); x++)
-      for (let y = Math.min(...ys); y <= Math.max(...ys); y++) (grid.get(`${x},${y}`) ?? grid.set(`${x},${y}`, []).get(`${x},${y}`)!).push(b);
+    const c = bandCorners(b);
+    const xs = c.map((p) => p[0]), ys = c.map((p) => p[1]);
+    grid.addBox(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), b, maxCells);
   }
   return grid;
 }
@@ -525,17 +491,16 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
   const ticks = segs.filter(isTick);
   const out = new Set<MmSeg>();
   if (ticks.length < 2) return out;
-  const grid = segGrid(segs);
-  const angDiff = (p: MmSeg, q: MmSeg) => { const d = Math.abs(p.ang - q.ang) % Math.PI; return (Math.min(d, Math.PI - d) * 180) / Math.PI; };
+  const grid = segGrid(segs, GRID_CELL);
   const count = new Map<MmSeg, PointMm[]>();
   // a tick's ends are free; a hatch stroke's end on the wall face it is clipped to
-  const free = (t: MmSeg, p: PointMm) => !(grid.get(`${Math.floor(p[0] / GRID_CELL)},${Math.floor(p[1] / GRID_CELL)}`) ?? []).some((o) => o !== t && distToSeg(p, o) < tol / 2);
+  const free = (t: MmSeg, p: PointMm) => !grid.at(p).some((o) => o !== t && distToSeg(p, o) < tol / 2);
   for (const t of ticks) {
     if (!free(t, t.a) || !free(t, t.b)) continue;
     const m: PointMm = [(t.a[0] + t.b[0]) / 2, (t.a[1] + t.b[1]) / 2];
-    for (const d of grid.get(`${Math.floor(m[0] / GRID_CELL)},${Math.floor(m[1] / GRID_CELL)}`) ?? []) {
+    for (const d of grid.at(m)) {
       if (d === t || isTick(d) || d.len < 4 * t.len) continue;
-      const ad = angDiff(t, d);
+      const ad = angleBetween(t, d);
       if (ad < 25 || ad > 65 || distToSeg(m, d) > tol) continue;
       (count.get(d) ?? count.set(d, []).get(d)!).push(m);
     }
@@ -544,8 +509,8 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
     if (marks.length < 2) continue;
     out.add(d);
     for (const m of marks)
-      for (const e of grid.get(`${Math.floor(m[0] / GRID_CELL)},${Math.floor(m[1] / GRID_CELL)}`) ?? []) {
-        if (e !== d && !isTick(e) && Math.abs(angDiff(e, d) - 90) < 3 && distToSeg(m, e) <= tol) out.add(e);
+      for (const e of grid.at(m)) {
+        if (e !== d && !isTick(e) && Math.abs(angleBetween(e, d) - 90) < 3 && distToSeg(m, e) <= tol) out.add(e);
       }
   }
   return out;

@@ -1,0 +1,66 @@
+/** A uniform grid over the page (mm) for finding the segments, bands or points near a place cheaply. */
+import type { PointMm } from './types.js';
+import type { MmSeg } from './walls.js';
+
+export class Grid<T> {
+  private readonly cells = new Map<string, T[]>();
+  constructor(readonly cell: number) {}
+
+  private key(cx: number, cy: number): string {
+    return `${cx},${cy}`;
+  }
+
+  private cellOf(v: number): number {
+    return Math.floor(v / this.cell);
+  }
+
+  private push(cx: number, cy: number, item: T): void {
+    const k = this.key(cx, cy);
+    (this.cells.get(k) ?? this.cells.set(k, []).get(k)!).push(item);
+  }
+
+  /** Adds `item` to the cell holding `p`. */
+  add(p: PointMm, item: T): void {
+    this.push(this.cellOf(p[0]), this.cellOf(p[1]), item);
+  }
+
+  /** Adds `item` to every cell of the box; false (nothing added) when that is more than `maxCells` cells. */
+  addBox(x0: number, y0: number, x1: number, y1: number, item: T, maxCells = Infinity): boolean {
+    const cx0 = this.cellOf(x0), cx1 = this.cellOf(x1), cy0 = this.cellOf(y0), cy1 = this.cellOf(y1);
+    if ((cx1 - cx0 + 1) * (cy1 - cy0 + 1) > maxCells) return false;
+    for (let x = cx0; x <= cx1; x++) for (let y = cy0; y <= cy1; y++) this.push(x, y, item);
+    return true;
+  }
+
+  /** The items of the cell holding `p`. */
+  at(p: PointMm): readonly T[] {
+    return this.cells.get(this.key(this.cellOf(p[0]), this.cellOf(p[1]))) ?? [];
+  }
+
+  /** The items of every cell the box touches (an item in several of them comes several times). */
+  *inBox(x0: number, y0: number, x1: number, y1: number): Generator<T> {
+    for (let x = this.cellOf(x0); x <= this.cellOf(x1); x++)
+      for (let y = this.cellOf(y0); y <= this.cellOf(y1); y++) yield* this.cells.get(this.key(x, y)) ?? [];
+  }
+}
+
+/** Points along a segment at half-cell steps, both ends included: the cells a segment passes through. */
+export function alongSeg(s: MmSeg, cell: number): PointMm[] {
+  const n = Math.ceil(s.len / (cell / 2));
+  const out: PointMm[] = [];
+  for (let i = 0; i <= n; i++) out.push([s.a[0] + ((s.b[0] - s.a[0]) * i) / n, s.a[1] + ((s.b[1] - s.a[1]) * i) / n]);
+  return out;
+}
+
+/** Segments by the cells they pass through. */
+export function segGrid(segs: readonly MmSeg[], cell: number): Grid<MmSeg> {
+  const grid = new Grid<MmSeg>(cell);
+  for (const s of segs) {
+    const seen = new Set<string>();
+    for (const p of alongSeg(s, cell)) {
+      const k = `${Math.floor(p[0] / cell)},${Math.floor(p[1] / cell)}`;
+      if (!seen.has(k)) { seen.add(k); grid.add(p, s); }
+    }
+  }
+  return grid;
+}
