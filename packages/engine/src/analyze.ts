@@ -7,7 +7,7 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './pdf-load.js';
 import { extractVectors } from './extract.js';
-import { findWalls, bandPoint, bandMid, capBands } from './walls.js';
+import { findWalls, bandPoint, bandMid, capBands, type Band } from './walls.js';
 import { findClosures, clusterBands, glassRuns } from './closures.js';
 import { mmPerPt } from './scale.js';
 import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
@@ -57,14 +57,16 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
     // the walls they meet); one big enough is part of the building's wall network, not a piece of furniture
     const comps = wallComponents(raw);
-    const anchored = (p: PointMm) => (comps.at(p)?.big ?? false);
+    // (each band's piece looked up once: the anchoring test and the small pieces to keep both ask)
+    const pieceOf = new Map<Band, Component | null>();
+    const piece = (b: Band) => (pieceOf.has(b) ? pieceOf.get(b)! : pieceOf.set(b, comps.at(bandMid(b))).get(b)!);
     // small pieces standing alone (pillows, bench fronts paired as if they were wall faces) are dropped unless
     // they line up with the building's walls (a pier between two windows)
     // (the runs of collinear bands with a piece in the wall network are the building's walls; a run of
     // furniture lines is not, and the space between its pieces is no opening)
     const caps = capBands(walls.bands);
-    const wallRuns = clusterBands(walls.bands.filter((b) => !caps.has(b))).filter((c) => c.items.some((b) => anchored(bandMid(b))));
-    const keepSmall = new Set(wallRuns.flatMap((c) => c.items).map((b) => comps.at(bandMid(b))).filter((c) => c && !c.big));
+    const wallRuns = clusterBands(walls.bands.filter((b) => !caps.has(b))).filter((c) => c.items.some((b) => piece(b)?.big));
+    const keepSmall = new Set(wallRuns.flatMap((c) => c.items).map(piece).filter((c) => c && !c.big));
     raw = raw.filter((path) => {
       const c = comps.at([path[0].x, path[0].y]);
       return !c || c.big || keepSmall.has(c);
