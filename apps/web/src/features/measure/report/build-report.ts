@@ -1,7 +1,7 @@
 import { jsPDF } from 'jspdf';
 import type { ResultDto } from '../api/measure-api';
 import { areaFormatter, fmtM as m } from '../utils/format';
-import { roomTotals } from '../utils/quantities';
+import { totalsOf } from '../utils/quantities';
 import { addPlanPage, type PlanImageInput } from './plan-page';
 
 export interface ReportInput {
@@ -26,7 +26,7 @@ export function buildReport(input: ReportInput): jsPDF {
   const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a3' });
   const W = doc.internal.pageSize.getWidth();
   const H = doc.internal.pageSize.getHeight();
-  const rooms = roomIndexes.map((i) => result.rooms[i]).filter(Boolean);
+  const rooms = chosenRooms(input);
   const header = () => {
     doc.setFillColor(24, 100, 171).rect(0, 0, W, 22, 'F');
     doc.setFont('helvetica', 'bold').setTextColor(255).setFontSize(16).text(`${product} measurement report`, 14, 14);
@@ -34,8 +34,7 @@ export function buildReport(input: ReportInput): jsPDF {
     doc.setTextColor(33);
   };
   header();
-  // The report lists exactly the rooms chosen, so a room left out in the walls view still counts if chosen here.
-  const t = roomTotals(rooms.map((r) => ({ ...r, excluded: false })));
+  const t = totalsOf(rooms);
   const cards: [string, string][] = [
     ['Spaces', String(rooms.length)], ['Skirting', m(t.skirtingMm)], ['Ceiling area', m2(t.ceilingAreaMm2)],
     ['Net wall area', m2(t.netWallAreaMm2)], ['Windows', String(t.windows)], ['Doors', String(t.doors)],
@@ -113,11 +112,19 @@ function drawNotes(doc: jsPDF, notes: string[], y0: number, W: number, H: number
   }
 }
 
+/**
+ * The rooms the user chose for the report, in their order. They are totalled as they are: a room left out in
+ * the walls view still counts here when it is chosen.
+ */
+function chosenRooms(input: ReportInput) {
+  return input.roomIndexes.map((i) => input.result.rooms[i]).filter(Boolean);
+}
+
 /** Plain-text fallback (spec section 4, Export). */
 export function buildTextReport(input: ReportInput): string {
-  const rooms = input.roomIndexes.map((i) => input.result.rooms[i]).filter(Boolean);
+  const rooms = chosenRooms(input);
   const m2 = areaFormatter(input.result.metadata.units);
-  const t = roomTotals(rooms.map((r) => ({ ...r, excluded: false })));
+  const t = totalsOf(rooms);
   return [`${input.productName ?? 'Plansight'} report: ${input.projectTitle}`, '',
     ...rooms.map((r) => `${r.label}\tSkirting ${m(r.perimeter_mm)}\tCeiling ${m2(r.ceiling_area)}\tNet wall ${m2(r.net_wall_area)}\tWindows ${r.windows.length}\tDoors ${r.doors.length}`),
     `Total\tSkirting ${m(t.skirtingMm)}\tCeiling ${m2(t.ceilingAreaMm2)}\tNet wall ${m2(t.netWallAreaMm2)}\tWindows ${t.windows}\tDoors ${t.doors}`,

@@ -32,18 +32,19 @@ function distinctOpenings(lists: OpeningDto[][]): number {
 }
 
 /**
- * Totals over the given rooms; rooms the user left out (excluded) never count. Lengths and areas add up per
- * room (a shared door is an opening in both rooms' walls); window and door counts count each opening once,
- * like the result's statistics.
+ * Totals over exactly these rooms. Lengths and areas add up per room (a shared door is an opening in both
+ * rooms' walls); window and door counts count each opening once, like the result's statistics.
  */
-export function roomTotals(rooms: RoomDto[]): RoomTotals {
-  const counted = rooms.filter((r) => !r.excluded);
+export function totalsOf(counted: readonly RoomDto[]): RoomTotals {
   const sum = (f: (r: RoomDto) => number) => counted.reduce((a, r) => a + (f(r) || 0), 0);
   return {
     count: counted.length, skirtingMm: sum((r) => r.perimeter_mm), ceilingAreaMm2: sum((r) => r.ceiling_area), netWallAreaMm2: sum((r) => r.net_wall_area),
     windows: distinctOpenings(counted.map((r) => r.windows)), doors: distinctOpenings(counted.map((r) => r.doors)),
   };
 }
+
+/** Totals over the given rooms; rooms the user left out (excluded) never count. */
+export const roomTotals = (rooms: readonly RoomDto[]): RoomTotals => totalsOf(rooms.filter((r) => !r.excluded));
 
 /** Spec section 9: outside wall area = total wall length x ceiling height; net = that minus window and door areas. */
 export function outsideQuantities(result: ResultDto) {
