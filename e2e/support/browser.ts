@@ -63,31 +63,27 @@ export function linkFromMail(to: string, fragment: string): string | null {
   return null;
 }
 
+/** Reads again every 100 ms until `done` holds or `timeoutMs` has passed, and returns the last reading. */
+async function pollUntil<T>(read: () => T, done: (v: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = read();
+    if (done(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * Waits (bounded) until at least `count` mails to `to` are in the outbox, and returns them. Forgot password and
  * resend verification answer before their mail is written (it is sent in the background), so poll for it.
  */
-export async function waitForMails(to: string, count: number, timeoutMs = 10_000): Promise<string[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = mailsTo(to);
-    if (mails.length >= count || Date.now() > deadline) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export const waitForMails = (to: string, count: number, timeoutMs = 10_000): Promise<string[]> =>
+  pollUntil(() => mailsTo(to), (mails) => mails.length >= count, timeoutMs);
 
 /** Like linkFromMail, but waits (bounded) for a mail to `to` holding such a link to arrive. */
-export async function waitForLink(to: string, fragment: string, timeoutMs = 10_000): Promise<string | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const link = linkFromMail(to, fragment);
-    if (link || Date.now() > deadline) return link;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export const waitForLink = (to: string, fragment: string, timeoutMs = 10_000): Promise<string | null> =>
+  pollUntil(() => linkFromMail(to, fragment), (link) => link !== null, timeoutMs);
 
-let counter = 0;
-/** A unique e-mail for a test user. */
 /** Signs the browser in with a login answer: opens the app and stores the session as the login page does. */
 export async function storeSession(page: Page, login: { access_token: string; token_type: string; user: unknown }): Promise<void> {
   await page.goto('/home');
@@ -98,4 +94,6 @@ export async function storeSession(page: Page, login: { access_token: string; to
   }, login);
 }
 
+let counter = 0;
+/** A unique e-mail for a test user. */
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;
