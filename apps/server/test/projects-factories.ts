@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { TestApp } from './helpers.js';
 import { users } from '../src/db/schema/users.js';
 import { projects } from '../src/db/schema/projects.js';
@@ -52,4 +54,14 @@ export function uploader(t: TestApp) {
     const m = multipart(file, name, fields);
     return t.app.inject({ method: 'POST', url: '/api/user/projects', payload: m.payload, headers: { ...auth, 'content-type': m.type } });
   };
+}
+
+/** Every file (or, with `dirs`, every entry) under DATA_DIR/files, relative to DATA_DIR; empty when nothing was stored. */
+export function storedFiles(t: TestApp, dirs = false): string[] {
+  try {
+    return readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true })
+      .filter((d) => dirs || d.isFile()).map((d) => path.relative(t.dataDir, path.join(d.parentPath, d.name))).sort();
+  } catch {
+    return [];
+  }
 }

@@ -1,8 +1,6 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
-import { pdfBytes, uploader, userWithToken } from './projects-factories.js';
+import { pdfBytes, storedFiles, uploader, userWithToken } from './projects-factories.js';
 
 // The page render crashes (say, the worker dies); reading the PDF's page count still works.
 vi.mock('@plansight/engine', async (importOriginal) => ({
@@ -24,12 +22,6 @@ describe('projects API (render failure)', () => {
     const plan = (await t.app.inject({ method: 'GET', url: '/api/user/projects/plan-status', headers: a.auth })).json();
     expect(plan).toMatchObject({ remaining: 2, used: 0 });
     expect((await t.app.inject({ method: 'GET', url: '/api/user/projects', headers: a.auth })).json().total_count).toBe(0);
-    let stored: string[] = [];
-    try {
-      stored = readdirSync(path.join(t.dataDir, 'files'), { recursive: true }).map(String);
-    } catch {
-      /* nothing stored at all */
-    }
-    expect(stored).toEqual([]);
+    expect(storedFiles(t, true)).toEqual([]);
   });
 });

@@ -1,20 +1,9 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
-import { encryptedPdfBytes, pdfBytes, PNG_1PX, uploader, userWithToken } from './projects-factories.js';
+import { encryptedPdfBytes, pdfBytes, PNG_1PX, storedFiles, uploader, userWithToken } from './projects-factories.js';
 import { eq } from 'drizzle-orm';
 import { projects } from '../src/db/schema/projects.js';
-
-/** Every file (or, with `dirs`, every entry) under DATA_DIR/files, relative; empty when nothing was stored. */
-function storedFiles(t: TestApp, dirs = false): string[] {
-  try {
-    return readdirSync(path.join(t.dataDir, 'files'), { recursive: true, withFileTypes: true })
-      .filter((d) => dirs || d.isFile()).map((d) => path.relative(t.dataDir, path.join(d.parentPath, d.name))).sort();
-  } catch {
-    return [];
-  }
-}
 
 describe('projects API (upload)', () => {
   let t: TestApp;
