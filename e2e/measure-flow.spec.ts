@@ -6,7 +6,7 @@ import { catalog } from '../packages/engine/bench/catalog';
 import { buildPlan } from '../packages/engine/bench/plan-pdf';
 import type { PlanTruth } from '../packages/engine/bench/truth';
 import { pdfText } from './measure-fixtures';
-import { baseUrl, launchBrowser, linkFromMail, newPage, SCREENSHOT_DIR, shot, uniqueEmail } from './support/browser';
+import { baseUrl, launchBrowser, linkFromMail, newPage, SCREENSHOT_DIR, shot, storeSession, uniqueEmail } from './support/browser';
 
 // The whole measure flow against the real server, engine and worker: create a project from a generated plan,
 // set ceiling and scale, wait for the measurement, download the report and read it; then rename and leave out
@@ -65,13 +65,8 @@ describe('measure flow (real server and engine)', () => {
     expect(truth.options).toMatchObject({ page: 1, scale: 100, paper: 'A3' });
     const login = await signedInUser();
     const { context, page } = await newPage(browser);
-    await page.goto('/home');
+    await storeSession(page, login);
     await page.getByRole('heading', { name: 'See how Plansight works' }).scrollIntoViewIfNeeded();
-    await page.evaluate((l) => {
-      localStorage.setItem('access_token', l.access_token);
-      localStorage.setItem('token_type', l.token_type);
-      localStorage.setItem('user', JSON.stringify(l.user));
-    }, login);
     await page.goto('/projects');
     await page.getByText('No projects yet. Create your first project!').waitFor();
     await frame(page, '01-projects-empty');
