@@ -141,8 +141,9 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   // 3. parallel pairs of thin lines at wall thickness, overlapping along their length
   const hatch = hatchStrokes(thin);
   const dims = dimensionLines(thin, k);
-  const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s)) : []);
-  const cand = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && !isLeaf(s) && !pattern.has(s) && !dims.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
+  const faceable = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s));
+  const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? faceable : []);
+  const cand = faceable.filter((s) => !isLeaf(s) && !pattern.has(s) && !dims.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
   const faceOf = new Map<Band, [MmSeg, MmSeg]>();
   const paired = pairBands(cand, deadline, faceOf);
   const notWall = falseSides(paired, faceOf, hatch, segs);
