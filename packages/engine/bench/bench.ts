@@ -1,7 +1,8 @@
 /**
- * `npm run bench:engine [-- --regen --only TEXT --no-real --timeout MS]`
+ * `npm run bench:engine [-- --regen --only TEXT --no-real --no-truth --verbose --timeout MS]`
  * Runs the engine on every synthetic plan (generated when missing) and every real vector PDF under
- * /work/shared/plans, one page at a time in a worker thread, and prints accuracy and time figures.
+ * shared/plans (beside the repository, or PLANSIGHT_SHARED), then the real plans with printed areas
+ * (shared/real-plans), one page at a time in a worker thread, and prints accuracy and time figures.
  * Exits non-zero when the engine crashes or a page times out. Figures only: nothing here is a test.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { PDFDocument } from 'pdf-lib';
 import type { AnalysisResult } from '../src/types.js';
 import { DEFAULT_OUT, generateAll } from './generate.js';
 import { findRealPlans, REAL_PLANS_DIR } from './real-plans.js';
+import { sharedPath } from './shared-dir.js';
+import { runTruthPlans } from './truth-report.js';
 import { BenchRunner } from './runner.js';
 import { writeOverlay } from './overlay.js';
 import { scorePlan, type PlanScore, normalizeLabel, uniqueOpenings } from './score.js';
@@ -141,6 +144,12 @@ async function main(): Promise<number> {
       }
     }
     console.log(`time per page (real): median ${Math.round(percentile(realTimes, 50))} ms, p95 ${Math.round(percentile(realTimes, 95))} ms, max ${Math.round(Math.max(...realTimes, 0))} ms`);
+  }
+  const truthDir = sharedPath('real-plans');
+  if (!flag('no-truth') && truthDir) {
+    const t = await runTruthPlans(truthDir, runner, { overlayDir: flag('no-overlays') ? null : join(OVERLAY_DIR, 'truth'), verbose: flag('verbose') });
+    crashes += t.crashes.length;
+    failures.push(...t.crashes);
   }
   await runner.close();
   const rssMb = process.resourceUsage().maxRSS / 1024;

@@ -10,7 +10,10 @@ import type { PlanTruth } from './truth.js';
 
 const MAX_SIDE_PX = 2400;
 
-export async function writeOverlay(pdf: Uint8Array, pageNo: number, result: AnalysisResult, outPng: string, truth?: PlanTruth): Promise<void> {
+/** A point to mark on the overlay (mm frame), e.g. a truth anchor. */
+export interface OverlayMark { at: [number, number]; color: string; text: string }
+
+export async function writeOverlay(pdf: Uint8Array, pageNo: number, result: AnalysisResult, outPng: string, truth?: PlanTruth, marks: OverlayMark[] = []): Promise<void> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await pdfjs.getDocument({ data: pdf, verbosity: 0, isEvalSupported: false }).promise;
   try {
@@ -72,6 +75,15 @@ export async function writeOverlay(pdf: Uint8Array, pageNo: number, result: Anal
       ctx.strokeStyle = 'rgba(255,120,0,0.9)';
       ctx.lineWidth = 3;
       ctx.stroke();
+    }
+    for (const m of marks) {
+      const [x, y] = px(m.at);
+      ctx.beginPath();
+      ctx.arc(x, y, 6, 0, 2 * Math.PI);
+      ctx.fillStyle = m.color;
+      ctx.fill();
+      ctx.font = 'bold 12px sans-serif';
+      ctx.fillText(m.text, x + 8, y + 4);
     }
     writeFileSync(outPng, canvas.toBuffer('image/png'));
   } finally {

@@ -6,7 +6,9 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalyzeOptions } from '../src/types.js';
 
-export const REAL_PLANS_DIR = '/work/shared/plans';
+import { SHARED_DIR } from './shared-dir.js';
+
+export const REAL_PLANS_DIR = join(SHARED_DIR, 'plans');
 
 export interface RealTruthRoom {
   /** Label as printed (matched after normalisation, or by `match` when the engine's label differs). */

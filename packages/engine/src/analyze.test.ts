@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,7 +97,8 @@ describe('info, render, overlay, worker', () => {
   }, 30_000);
 });
 
-const PLANS = '/work/shared/plans';
+// The shared test plans beside the repository (../shared), or PLANSIGHT_SHARED.
+const PLANS = join(process.env.PLANSIGHT_SHARED ?? join(fileURLToPath(new URL('.', import.meta.url)), '../../../../shared'), 'plans');
 function pdfsUnder(dir: string): string[] {
   try {
     return readdirSync(dir).flatMap((n) => {
