@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { polyArea, polyPerimeter, pointInPoly, distToPoly, distToSeg, bbox, toPath, fromPath, areaPaths } from './geometry.js';
-import type { PointMm } from './types.js';
+import type { PointMm } from '../types.js';
 
 const square = (x: number, y: number, s: number): PointMm[] => [[x, y], [x + s, y], [x + s, y + s], [x, y + s]];
 const lShape: PointMm[] = [[0, 0], [4000, 0], [4000, 1000], [1000, 1000], [1000, 3000], [0, 3000]];
