@@ -69,7 +69,7 @@ describe('computeEstimate', () => {
     const walls = e.lines.find((l) => l.surface === 'walls')!;
     expect(walls.quantity).toBeCloseTo(31.94, 2); // 35 − 0.36 − 2.7
     expect(walls.litres).toBeCloseTo((31.94 * 2) / 12 * 1.1, 2);
-    expect(walls.paint_cost).toBeCloseTo(walls.litres * 20, 2);
+    expect(walls.paint_cost).toBeCloseTo(((31.94 * 2) / 12) * 1.1 * 20, 2); // priced from unrounded litres
     expect(walls.labour_cost).toBeCloseTo(31.94 * 5, 2);
     expect(e.totals.gst).toBeCloseTo(e.totals.subtotal * 0.1, 2);
     expect(e.totals.total).toBeCloseTo(e.totals.subtotal * 1.1, 2);

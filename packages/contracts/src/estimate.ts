@@ -230,27 +230,35 @@ export function computeEstimate(input: EstimateInput, s: EstimateSettings, roomI
     door_frames: sum((x) => x.door_frames_m), reveals: sum((x) => x.reveals_m2), outside_walls: outside ? r2(outside.netMm2 / 1e6) : 0,
   };
   const band: Partial<Record<Surface, number>> = { skirting: s.skirting_height_mm / 1000, door_frames: s.frame_width_mm / 1000 };
-  const lines: EstimateLine[] = SURFACES.map((k) => {
+  // prices come from unrounded litres, so they match the spreadsheet's formulas to the cent
+  const exact = SURFACES.map((k) => {
     const c = s.surfaces[k];
-    const paintArea = r2(quantity[k] * (band[k] ?? 1));
-    const litres = c.enabled ? r2(((paintArea * c.coats) / c.spread_m2_per_l) * (1 + c.waste_pct / 100)) : 0;
+    const paintArea = quantity[k] * (band[k] ?? 1);
+    const litres = c.enabled ? ((paintArea * c.coats) / c.spread_m2_per_l) * (1 + c.waste_pct / 100) : 0;
+    const paint = c.enabled && c.price_per_l !== null ? litres * c.price_per_l : null;
+    const labour = c.enabled && c.labour_rate !== null ? quantity[k] * c.labour_rate : null;
+    return { k, c, paintArea, litres, paint, labour };
+  });
+  const lines: EstimateLine[] = exact.map(({ k, c, paintArea, litres, paint, labour }) => {
     const tins = bestTins(litres, s.tin_sizes_l);
-    const paint = c.enabled && c.price_per_l !== null ? r2(litres * c.price_per_l) : null;
-    const labour = c.enabled && c.labour_rate !== null ? r2(quantity[k] * c.labour_rate) : null;
     return {
-      surface: k, label: SURFACE_INFO[k].label, unit: SURFACE_INFO[k].unit, enabled: c.enabled, quantity: quantity[k], paint_area_m2: paintArea,
-      coats: c.coats, spread_m2_per_l: c.spread_m2_per_l, waste_pct: c.waste_pct, litres, tins,
+      surface: k, label: SURFACE_INFO[k].label, unit: SURFACE_INFO[k].unit, enabled: c.enabled, quantity: quantity[k], paint_area_m2: r2(paintArea),
+      coats: c.coats, spread_m2_per_l: c.spread_m2_per_l, waste_pct: c.waste_pct, litres: r2(litres), tins,
       litres_bought: r2(tins.reduce((a, t) => a + t.size_l * t.count, 0)), price_per_l: c.price_per_l, labour_rate: c.labour_rate,
-      paint_cost: paint, labour_cost: labour, subtotal: paint === null && labour === null ? null : r2((paint ?? 0) + (labour ?? 0)),
+      paint_cost: paint === null ? null : r2(paint), labour_cost: labour === null ? null : r2(labour),
+      subtotal: paint === null && labour === null ? null : r2((paint ?? 0) + (labour ?? 0)),
     };
   });
-  const on = lines.filter((l) => l.enabled);
-  const paint = r2(on.reduce((a, l) => a + (l.paint_cost ?? 0), 0));
-  const labour = r2(on.reduce((a, l) => a + (l.labour_cost ?? 0), 0));
-  const subtotal = r2(paint + labour);
-  const gst = r2((subtotal * s.gst_pct) / 100);
+  const on = exact.filter((x) => x.c.enabled);
+  const paint = on.reduce((a, x) => a + (x.paint ?? 0), 0);
+  const labour = on.reduce((a, x) => a + (x.labour ?? 0), 0);
+  const subtotal = paint + labour;
+  const gst = (subtotal * s.gst_pct) / 100;
   return {
     deduction: d, deduction_text: describeDeduction(d), currency: s.currency, gst_pct: s.gst_pct, rooms: rows, lines, outside_walls: outside,
-    totals: { litres: r2(on.reduce((a, l) => a + l.litres, 0)), paint_cost: paint, labour_cost: labour, subtotal, gst, total: r2(subtotal + gst), priced: on.some((l) => l.subtotal !== null) },
+    totals: {
+      litres: r2(on.reduce((a, x) => a + x.litres, 0)), paint_cost: r2(paint), labour_cost: r2(labour), subtotal: r2(subtotal), gst: r2(gst), total: r2(subtotal + gst),
+      priced: on.some((x) => x.paint !== null || x.labour !== null),
+    },
   };
 }
