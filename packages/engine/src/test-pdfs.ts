@@ -1,16 +1,18 @@
 /** Small PDFs built with pdf-lib for the unit tests: walls as double lines at 1:100 on a page in points. */
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 /** 1 mm on site at 1:100 in points. */
 export const PT_PER_MM_100 = 72 / 25.4 / 100;
 
 export interface RectRoom { x: number; y: number; w: number; h: number }
+/** A text run at (x, y) mm of the drawing (1:100), its baseline start; size in points. */
+export interface PlanText { x: number; y: number; str: string; size?: number }
 
 /**
  * Draws each room (site mm, origin top-left, y down) with walls of `wallMm` drawn as two parallel lines
  * (inner face = room boundary). Optional door arcs on a wall: a gap of `doorMm` with a quarter arc.
  */
-export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?: { x: number; y: number; widthMm: number } ; window?: { x: number; y: number; widthMm: number }; image?: Uint8Array } = {}): Promise<Uint8Array> {
+export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?: { x: number; y: number; widthMm: number } ; window?: { x: number; y: number; widthMm: number }; image?: Uint8Array; text?: PlanText[] } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([842, 595]); // A4 landscape
   const k = PT_PER_MM_100;
@@ -48,6 +50,10 @@ export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?
     const { x, y, widthMm: w } = opts.window;
     line(x, y - wall / 2 - 20, x + w, y - wall / 2 - 20);
     line(x, y - wall / 2 + 20, x + w, y - wall / 2 + 20);
+  }
+  if (opts.text?.length) {
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const t of opts.text) page.drawText(t.str, { x: 40 + t.x * k, y: H - 40 - t.y * k, size: t.size ?? 6, font, color: rgb(0, 0, 0) });
   }
   if (opts.image) {
     const img = await doc.embedPng(opts.image);
