@@ -125,7 +125,8 @@ export async function extractVectors(page: PDFPageProxy, deadline: number): Prom
           } else if (op === 2) {
             const c1 = tx(data[k], data[k + 1]), c2 = tx(data[k + 2], data[k + 3]), p = tx(data[k + 4], data[k + 5]); k += 6;
             if (cur) {
-              if (stroke && (!clipR || inBox(clipR, cur) || inBox(clipR, p))) out.curves.push({ p: [cur, c1, c2, p] });
+              // (a filled one too: layout programs export a stroked swing as its filled outline)
+              if ((stroke || fill) && (!clipR || inBox(clipR, cur) || inBox(clipR, p))) out.curves.push({ p: [cur, c1, c2, p] });
               for (let t = 0.25; t <= 1.001; t += 0.25) {
                 const u = 1 - t;
                 poly.push([
