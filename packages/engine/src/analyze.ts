@@ -5,15 +5,15 @@
  */
 import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
-import { loadPdf, getPageChecked } from './pdf-load.js';
-import { extractVectors } from './extract.js';
-import { findWalls, bandPoint, bandMid, capBands, type Band } from './walls.js';
-import { findClosures, clusterBands, glassRuns } from './closures.js';
-import { mmPerPt } from './scale.js';
-import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './scale-bar.js';
-import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
-import { findDoorArcs, leafLines, type DoorArc } from './openings.js';
-import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './text.js';
+import { loadPdf, getPageChecked } from './source/pdf-load.js';
+import { extractVectors } from './source/extract.js';
+import { findWalls, outlineLines, bandPoint, bandMid, capBands, type Band } from './core/walls.js';
+import { findClosures, clusterBands, glassRuns } from './core/closures.js';
+import { mmPerPt } from './core/scale.js';
+import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './core/geometry.js';
+import { findDoorArcs, leafLines, type DoorArc } from './core/openings.js';
+import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
+import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -59,7 +59,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const pageW = vp.width * k, pageH = vp.height * k;
 
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
-    const arcs = findDoorArcs(vec.curves, k);
+    const arcs = findDoorArcs(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves, k);
     const walls = findWalls(vec, k, deadline, leafLines(arcs));
     let raw: Paths64 = union(walls.polys.map(toPath), FillRule.NonZero);
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of

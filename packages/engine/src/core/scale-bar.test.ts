@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { scaleBarFactor } from './scale-bar.js';
-import { analyzePdf } from './analyze.js';
-import { roomsPdf, type PlanText } from './test-pdfs.js';
-import type { TextItem } from './text.js';
+import { analyzePdf } from '../analyze.js';
+import { roomsPdf, type PlanText } from '../test-pdfs.js';
+import type { TextItem } from '../source/text.js';
 
 // a run centred at (x, y), 2 mm high, 1.2 mm per character
 const run = (str: string, x: number, y = 0): TextItem => ({ str, at: [x, y], heightMm: 2, widthMm: 1.2 * str.length, horizontal: true });

@@ -4,8 +4,8 @@
  * bar; the user picks the nearest scale they know. The engine's tolerances (wall thickness, door widths) are
  * real-world sizes, so it analyses at the bar's scale and gives the result back in the frame the user chose.
  */
-import type { AnalysisResult, Opening, PointMm } from './types.js';
-import type { TextItem } from './text.js';
+import type { AnalysisResult, Opening, PointMm } from '../types.js';
+import type { TextItem } from '../source/text.js';
 
 /** Labels of one bar: at least this many numbers (0 and two more) at an even pitch. */
 const MIN_BAR_LABELS = 3;

@@ -2,9 +2,9 @@
  * Wall detection in the mm frame. Three CAD styles become wall polygons: dark filled polygons of wall-like
  * thickness, single strokes as thick as a wall, and pairs of parallel lines at wall thickness (70-350 mm).
  */
-import type { PointMm } from './types.js';
+import type { PointMm } from '../types.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
-import type { FillPoly, Seg, VectorPage } from './extract.js';
+import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
 import { union, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
 
@@ -114,11 +114,23 @@ export function fillLines(fills: FillPoly[]): Seg[] {
   return out;
 }
 
+const outlinedCache = new WeakMap<VectorPage, Seg[] | null>();
+/**
+ * The lines of a page drawn as filled outlines, or null when the page strokes its lines (there a thin fill is
+ * a thin thing, e.g. glass, and a filled curve a glyph or a round fill, not a swing).
+ */
+export function outlineLines(v: VectorPage): Seg[] | null {
+  if (!outlinedCache.has(v)) {
+    const lines = fillLines(v.fills);
+    outlinedCache.set(v, lines.length > v.segs.length ? lines : null);
+  }
+  return outlinedCache.get(v)!;
+}
+
 export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
   const out: MmSeg[] = [];
-  // (only on a page drawn that way: where most lines are stroked, a thin fill is a thin thing, e.g. glass)
-  const outlined = fillLines(v.fills);
-  for (const s of outlined.length > v.segs.length ? [...v.segs, ...outlined] : v.segs) {
+  const outlined = outlineLines(v);
+  for (const s of outlined ? [...v.segs, ...outlined] : v.segs) {
     if (s.dashed) continue;
     const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
