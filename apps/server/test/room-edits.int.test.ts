@@ -21,7 +21,8 @@ describe('room edits: outlines, openings, drawn and deleted rooms, kept across r
   const result = async (): Promise<ResultDto> => resultSchema.parse((await call('GET', `${base()}/result`, owner.auth)).json());
   const remeasure = async (body: object) => {
     expect((await call('POST', `${base()}/ceilling-scale`, owner.auth, body)).statusCode).toBe(200);
-    expect((await call('GET', `/api/projects/${projectId}/all-detections?${ALL_DETECTIONS_QUERY}`, owner.auth)).statusCode).toBe(200);
+    const done = await call('GET', `/api/projects/${projectId}/all-detections?${ALL_DETECTIONS_QUERY}`, owner.auth);
+    expect(done.statusCode, done.body).toBe(200);
   };
 
   beforeAll(async () => {
