@@ -33,7 +33,7 @@ describe('room edits: outlines, openings, drawn and deleted rooms, kept across r
     owner = await userWithToken(t);
     projectId = await uploadProject(t, owner.auth, pdf, truth.options.page);
     await remeasure(ceilingBodyFor(truth));
-  });
+  }, 300_000);
   afterAll(async () => { await t?.close(); });
 
   it('a redrawn outline is re-measured, marked edited, and the totals follow', async () => {
