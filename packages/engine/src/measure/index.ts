@@ -6,9 +6,9 @@
  */
 import { EndType, FillRule, JoinType, inflatePaths, intersect, union } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
-import { bbox, distToSeg, fromPath, polyArea, polyPerimeter, toPath } from '../geometry.js';
+import { bbox, distToSeg, fromPath, polyArea, polyPerimeter, toPath } from '../core/geometry.js';
 
-export { polyArea, polyPerimeter, pointInPoly, distToSeg, bbox } from '../geometry.js';
+export { polyArea, polyPerimeter, pointInPoly, distToSeg, bbox } from '../core/geometry.js';
 
 /** Width and height (mm) of a window or door. */
 export interface OpeningSize { width: number; height: number }

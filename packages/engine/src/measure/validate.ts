@@ -1,6 +1,6 @@
 /** Checks of a room outline drawn or edited by a person (the server refuses what fails; the editor warns). */
 import type { PointMm } from '../types.js';
-import { polyArea } from '../geometry.js';
+import { polyArea } from '../core/geometry.js';
 
 /** No room outline needs more corners; more is a mistake or an attempt to make the server work hard. */
 export const MAX_POLYGON_POINTS = 2000;
