@@ -191,6 +191,27 @@ describe('plan editor (real server and engine)', () => {
     await context.close();
   }, 400_000);
 
+  it('tells a second tab about a save made in the first, and shows the later rooms', async () => {
+    const { context, page } = await newPage(browser);
+    await storeSession(page, login);
+    const other = await context.newPage();
+    for (const p of [page, other]) {
+      await p.goto(`/projects/${projectId}/walls?edit=1`);
+      await p.getByTestId('plan-editor').waitFor({ timeout: 60_000 });
+    }
+    const count = await page.locator('[data-room-row]').count();
+    await page.locator('[data-room-row="0"]').click();
+    await page.getByRole('button', { name: 'Delete room' }).click();
+    await waitSaved(page);
+    await other.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await other.getByText('These rooms were changed in another tab or window').waitFor();
+    await other.locator('[data-stat="Rooms counted"]').getByText(`${count - 1} of ${count - 1}`).waitFor();
+    await page.keyboard.press('Control+z');
+    await page.locator('[data-stat="Rooms counted"]').getByText(`${count} of ${count}`).waitFor();
+    await waitSaved(page);
+    await context.close();
+  });
+
   it('is usable at phone width', async () => {
     const { context, page } = await newPage(browser, { phone: true });
     await storeSession(page, login);

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { resetEdits, resetRoomEdits, saveRooms, type ResultDto } from '../api/measure-api';
+import { getResult, resetEdits, resetRoomEdits, saveRooms, type ResultDto } from '../api/measure-api';
 import { measureKeys } from '../api/use-results';
 import { amend, commit, historyOf, redo, roomsBody, roomsFromResult, undo, type EditRoom, type History } from './editor-state';
 
@@ -81,6 +81,19 @@ export function usePlanEditor(projectId: string, result: ResultDto) {
       notifications.show({ color: 'blue', title: 'Plan updated', message: 'These rooms were changed in another tab or window; the latest version is shown.' });
     }
   }, [result]);
+
+  // coming back to this tab: look for a save made elsewhere (the effect above then loads it)
+  useEffect(() => {
+    const onFocus = () => {
+      if (document.visibilityState !== 'visible' || dirty.current) return;
+      getResult(projectId).then((fresh) => {
+        if ((fresh.edits_version ?? 0) > version.current && !dirty.current) qc.setQueryData(measureKeys.result(projectId), fresh);
+      }).catch(() => undefined);
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onFocus);
+    return () => { window.removeEventListener('focus', onFocus); document.removeEventListener('visibilitychange', onFocus); };
+  }, [projectId, qc]);
 
   // the last change is saved even when the page is left before the debounce ends
   useEffect(() => () => {
