@@ -34,12 +34,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@plansight/*', '**/apps/**'] }] },
   },
   {
-    // The web app talks to the server only over HTTP, through the contracts.
+    // The web app talks to the server only over HTTP, through the contracts; of the engine it uses only the
+    // pure measure module, so that the editor re-measures with the server's own code (no pdf.js in the bundle).
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@plansight/server', '@plansight/engine', '**/apps/server/**'], message: 'web -> contracts only' },
+        { patterns: [{ regex: '^@plansight/(server|engine)(?!/measure$)', message: 'web -> contracts (and the engine\'s measure module) only' },
+          { group: ['**/apps/server/**'], message: 'web -> contracts only' },
           { group: ['../../features/*/*', '../../../features/*/*', '../*/components/*', '../*/api/*'], message: 'import another feature through its index' }] },
       ],
     },

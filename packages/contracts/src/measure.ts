@@ -132,6 +132,10 @@ export const roomSchema = z.object({
   total_door_area: z.number(),
   windows: z.array(openingSchema),
   doors: z.array(openingSchema),
+  /** True when the user changed the room's outline or openings, or drew it. */
+  edited: z.boolean().optional(),
+  /** 'added' for a room the user drew, 'detected' for one the engine found. */
+  source: z.enum(['detected', 'added']).optional(),
 });
 export type RoomDto = z.infer<typeof roomSchema>;
 
@@ -193,12 +197,15 @@ export const resultSchema = z.object({
   title: z.string(),
   project_name: z.string(),
   original_filename: z.string(),
+  /** Counts every saved change of the rooms; a client that sees another number knows another tab saved. */
+  edits_version: z.number().int().optional(),
+  edits_updated_at: z.string().nullable().optional(),
 });
 export type ResultDto = z.infer<typeof resultSchema>;
 
 export const ROOM_LABEL_MAX = 80;
 
-/** PATCH /user/projects/{id}/rooms/{roomId}: rename a room and/or leave it out of the totals. */
+/** The original PATCH body (rename and/or leave out of the totals); roomEditSchema is its superset. */
 export const roomPatchSchema = z
   .object({
     label: z.string().trim().min(1, 'Please enter a room name.').max(ROOM_LABEL_MAX, `Room names are at most ${ROOM_LABEL_MAX} characters.`).optional(),
@@ -206,5 +213,65 @@ export const roomPatchSchema = z
   })
   .refine((b) => b.label !== undefined || b.excluded !== undefined, { message: 'Nothing to change: send label or excluded.' });
 export type RoomPatch = z.infer<typeof roomPatchSchema>;
+
+/** At most this many windows (and as many doors) per room in an edit. */
+export const MAX_ROOM_OPENINGS = 200;
+
+/** A window or door set by the user: size (mm) and, optionally, its centre on the plan (mm frame). */
+export const openingEditSchema = z.object({
+  id: z.string().trim().min(1).max(64).optional(),
+  width: z.number({ error: 'Width must be a number of millimetres.' }).positive('Width must be above 0 mm.').max(20_000, 'Width must be at most 20000 mm.'),
+  height: z.number({ error: 'Height must be a number of millimetres.' }).positive('Height must be above 0 mm.').max(20_000, 'Height must be at most 20000 mm.'),
+  position: pointMm.optional(),
+  tag: z.string().max(40).optional(),
+});
+export type OpeningEdit = z.infer<typeof openingEditSchema>;
+
+/** A room outline in the engine's millimetre frame; the server checks it is closed, simple and on the page. */
+const polygonInput = z.array(z.tuple([z.number().finite(), z.number().finite()]), { error: 'The polygon must be a list of [x, y] points in millimetres.' })
+  .max(5000, 'A room can have at most 2000 corners.');
+const openingsInput = z.array(openingEditSchema).max(MAX_ROOM_OPENINGS, `At most ${MAX_ROOM_OPENINGS} per room.`);
+const labelInput = z.string().trim().min(1, 'Please enter a room name.').max(ROOM_LABEL_MAX, `Room names are at most ${ROOM_LABEL_MAX} characters.`);
+
+/**
+ * PATCH /user/projects/{id}/rooms/{roomId}: rename, leave out of the totals, redraw the outline (mm) and/or
+ * replace its windows and doors.
+ */
+export const roomEditSchema = z
+  .object({
+    label: labelInput.optional(),
+    excluded: z.boolean().optional(),
+    polygon: polygonInput.optional(),
+    windows: openingsInput.optional(),
+    doors: openingsInput.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change: send label, excluded, polygon, windows or doors.' });
+export type RoomEdit = z.infer<typeof roomEditSchema>;
+
+/** POST /user/projects/{id}/rooms: a room the engine missed, drawn by the user. */
+export const roomCreateSchema = z.object({
+  label: labelInput,
+  polygon: polygonInput,
+  excluded: z.boolean().optional(),
+  windows: openingsInput.optional(),
+  doors: openingsInput.optional(),
+});
+export type RoomCreate = z.infer<typeof roomCreateSchema>;
+
+/**
+ * PUT /user/projects/{id}/rooms: the whole set of rooms as the editor holds it. Rooms with a detected id keep
+ * their id; rooms without one (or with an unknown one) are added; detected rooms left out are deleted.
+ */
+export const roomsReplaceSchema = z.object({
+  rooms: z.array(z.object({
+    id: z.string().min(1).max(100).optional(),
+    label: labelInput,
+    excluded: z.boolean().optional(),
+    polygon: polygonInput,
+    windows: openingsInput,
+    doors: openingsInput,
+  })).max(1000, 'At most 1000 rooms.'),
+});
+export type RoomsReplace = z.infer<typeof roomsReplaceSchema>;
 
 export const roomParamsSchema = z.object({ id: z.string().uuid(), roomId: z.string().min(1).max(100) });

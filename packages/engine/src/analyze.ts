@@ -10,10 +10,11 @@ import { extractVectors } from './source/extract.js';
 import { findWalls, outlineLines, bandPoint, bandMid, capBands, type Band } from './core/walls.js';
 import { findClosures, clusterBands, glassRuns } from './core/closures.js';
 import { mmPerPt } from './core/scale.js';
-import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './core/geometry.js';
+import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './core/geometry.js';
 import { findDoorArcs, leafLines, type DoorArc } from './core/openings.js';
 import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
 import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.js';
+import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -165,17 +166,15 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       let label = inside.slice(0, 3).map((t) => t.str).join(' ').replace(/\s+/g, ' ').trim();
       const num = inside.length ? roomNumber(inside[0], text, poly) : null;
       if (num && !label.includes(num)) label = `${label} ${num}`;
-      const perimeter = polyPerimeter(poly);
-      const area = Math.abs(h.area);
       return {
         id: `room-${i + 1}`, label, is_outdoor: /ALFRESCO|PORCH|DECK|PATIO|BALCON|TERRACE|VERANDA|GARDEN|YARD|OUTDOOR/i.test(label),
-        polygon: poly, perimeter_mm: Math.round(perimeter), ceiling_area: Math.round(area),
-        total_wall_surface_area: Math.round(perimeter * H), total_window_area: 0, total_door_area: 0, net_wall_area: 0,
-        windows: [], doors: [],
+        polygon: poly, ...measureRoom(poly, { windows: [], doors: [] }, H), windows: [], doors: [],
       };
     });
     rooms.sort((a, b) => bbox(a.polygon).y0 - bbox(b.polygon).y0 || bbox(a.polygon).x0 - bbox(b.polygon).x0);
-    rooms.forEach((r, i) => (r.id = `room-${i + 1}`));
+    // ids from geometry, not position: a user's edit stays on its room when a re-measure finds one more room
+    const takenIds = new Set<string>();
+    rooms.forEach((r) => (r.id = roomIdOf(r.polygon, takenIds)));
     let nWin = 0, nDoor = 0;
     for (const o of found) {
       const reach = (o.wall_thickness ?? 300) / 2 + 100;
@@ -190,11 +189,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       o.id = o.kind === 'door' ? `door-${++nDoor}` : `window-${++nWin}`;
       for (const id of o.room_ids) (o.kind === 'door' ? roomById.get(id)!.doors : roomById.get(id)!.windows).push(o);
     }
-    for (const r of rooms) {
-      r.total_window_area = Math.round(r.windows.reduce((s, o) => s + o.width * o.height, 0));
-      r.total_door_area = Math.round(r.doors.reduce((s, o) => s + o.width * o.height, 0));
-      r.net_wall_area = Math.max(0, r.total_wall_surface_area - r.total_window_area - r.total_door_area);
-    }
+    for (const r of rooms) Object.assign(r, measureRoom(r.polygon, r, H));
 
     // warnings
     if (openings.some((o) => o.kind === 'door' && o.height_assumed)) warnings.push({ code: 'door_height_assumed', message: `Door heights not printed on the plan; ${DEFAULT_DOOR_H} mm assumed.` });
@@ -205,7 +200,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const big = rooms.filter((r) => r.ceiling_area > 200e6 && !r.is_outdoor);
     if (big.length) warnings.push({ code: 'scale_doubt', message: `Some rooms are larger than 200 m²; the scale or paper size may be wrong.` });
 
-    const exteriorPerimeter = exterior.length ? polyPerimeter(exterior) : 0;
+    const outsideWalls = measureOutsideWalls(exterior, H);
     const extOpen = openings.filter((o) => o.exterior);
     const result: AnalysisResult = {
       rooms,
@@ -218,8 +213,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       outside_detection: {
         detection_available: exterior.length > 0,
         exterior_polygon: exterior,
-        total_walls_mm: Math.round(exteriorPerimeter),
-        total_wall_area_mm2: Math.round(exteriorPerimeter * H),
+        ...outsideWalls,
         outside_windows: extOpen.filter((o) => o.kind === 'window'),
         outside_doors: extOpen.filter((o) => o.kind === 'door'),
         outside_windows_count: extOpen.filter((o) => o.kind === 'window').length,

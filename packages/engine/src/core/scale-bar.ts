@@ -6,6 +6,7 @@
  */
 import type { AnalysisResult, Opening, PointMm } from '../types.js';
 import type { TextItem } from '../source/text.js';
+import { measureOutsideWalls, measureRoom } from '../measure/index.js';
 
 /** Labels of one bar: at least this many numbers (0 and two more) at an even pitch. */
 const MIN_BAR_LABELS = 3;
@@ -71,18 +72,12 @@ export function toUserFrame(r: AnalysisResult, s: number, mmPerPtUser: number): 
   const H = r.statistics.ceiling_height_mm;
   for (const room of r.rooms) {
     room.polygon = room.polygon.map(pt);
-    room.perimeter_mm = Math.round(room.perimeter_mm * s);
-    room.ceiling_area = Math.round(room.ceiling_area * s * s);
-    room.total_wall_surface_area = Math.round(room.perimeter_mm * H);
     [...room.windows, ...room.doors].forEach(opening);
-    room.total_window_area = Math.round(room.windows.reduce((a, o) => a + o.width * o.height, 0));
-    room.total_door_area = Math.round(room.doors.reduce((a, o) => a + o.width * o.height, 0));
-    room.net_wall_area = Math.max(0, room.total_wall_surface_area - room.total_window_area - room.total_door_area);
+    Object.assign(room, measureRoom(room.polygon, room, H));
   }
   const od = r.outside_detection;
   od.exterior_polygon = od.exterior_polygon.map(pt);
-  od.total_walls_mm = Math.round(od.total_walls_mm * s);
-  od.total_wall_area_mm2 = Math.round(od.total_walls_mm * H);
+  Object.assign(od, measureOutsideWalls(od.exterior_polygon, H));
   [...od.outside_windows, ...od.outside_doors].forEach(opening);
   r.metadata.page_width_mm *= s;
   r.metadata.page_height_mm *= s;

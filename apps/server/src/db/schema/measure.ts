@@ -30,11 +30,33 @@ export const measureAnalyses = pgTable('measure_analyses', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The user's edits of a room of the result: a new name, left out of the totals. */
+/** A point in PDF points of the page (origin top-left, y down): edits keep their place at any scale. */
+export type PointPt = [x: number, y: number];
+/** A window or door the user set; position in page points. */
+export interface OpeningEditPt { id: string; width: number; height: number; positionPt?: PointPt; tag?: string }
+
+/**
+ * The user's edits of a room of the result (0006, 0010): a new name, left out of the totals, a redrawn outline,
+ * its windows and doors, a room drawn by the user ('added') or a detected room deleted.
+ */
 export const measureRoomEdits = pgTable('measure_room_edits', {
   projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
   roomId: text('room_id').notNull(),
   label: text('label'),
   excluded: boolean('excluded').notNull().default(false),
+  source: text('source').$type<'detected' | 'added'>().notNull().default('detected'),
+  deleted: boolean('deleted').notNull().default(false),
+  polygonPt: jsonb('polygon_pt').$type<PointPt[] | null>(),
+  anchorPt: jsonb('anchor_pt').$type<PointPt[] | null>(),
+  windows: jsonb('windows').$type<OpeningEditPt[] | null>(),
+  doors: jsonb('doors').$type<OpeningEditPt[] | null>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.projectId, t.roomId] })]);
+
+/** Mirrors migrations/0010_room_edits.sql: one counter per project raised by every saved room edit. */
+export const measureEditVersions = pgTable('measure_edit_versions', {
+  projectId: uuid('project_id').primaryKey().references(() => projects.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

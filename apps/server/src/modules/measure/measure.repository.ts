@@ -1,7 +1,9 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AnalysisResult } from '@plansight/engine';
 import type { Db } from '../../db/client.js';
-import { measureAnalyses, measureRoomEdits, measureSettings } from '../../db/schema/measure.js';
+import { measureAnalyses, measureSettings } from '../../db/schema/measure.js';
+
+export { getRoomEdits } from './room-edits.repository.js';
 import { projects } from '../../db/schema/projects.js';
 
 export type SettingsRow = typeof measureSettings.$inferSelect;
@@ -9,7 +11,7 @@ export type AnalysisRow = Omit<typeof measureAnalyses.$inferSelect, 'params' | '
   params: AnalysisParams;
   result: AnalysisResult | null;
 };
-export type RoomEditRow = typeof measureRoomEdits.$inferSelect;
+export type { RoomEditRow } from './room-edits.repository.js';
 
 /** Everything the engine is run with; a change of any of them is a new run. */
 export interface AnalysisParams {
@@ -134,23 +136,5 @@ export async function requeueStale(db: Db, opts: { staleMs: number; resendMs: nu
 
 export async function findProjectFile(db: Db, projectId: string) {
   const [row] = await db.select({ pdfKey: projects.pdfKey }).from(projects).where(eq(projects.id, projectId));
-  return row;
-}
-
-export async function getRoomEdits(db: Db, projectId: string, roomIds?: string[]): Promise<RoomEditRow[]> {
-  const where = roomIds ? and(eq(measureRoomEdits.projectId, projectId), inArray(measureRoomEdits.roomId, roomIds)) : eq(measureRoomEdits.projectId, projectId);
-  return db.select().from(measureRoomEdits).where(where);
-}
-
-export async function upsertRoomEdit(db: Db, projectId: string, roomId: string, patch: { label?: string; excluded?: boolean }): Promise<RoomEditRow> {
-  const set = {
-    updatedAt: sql`now()`,
-    ...(patch.label !== undefined ? { label: patch.label } : {}),
-    ...(patch.excluded !== undefined ? { excluded: patch.excluded } : {}),
-  };
-  const [row] = await db.insert(measureRoomEdits)
-    .values({ projectId, roomId, label: patch.label ?? null, excluded: patch.excluded ?? false })
-    .onConflictDoUpdate({ target: [measureRoomEdits.projectId, measureRoomEdits.roomId], set })
-    .returning();
   return row;
 }

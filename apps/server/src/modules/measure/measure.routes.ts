@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { allDetectionsQuerySchema, ceilingScaleRequestSchema, projectIdParamsSchema, roomParamsSchema, roomPatchSchema } from '@plansight/contracts';
+import {
+  allDetectionsQuerySchema, ceilingScaleRequestSchema, projectIdParamsSchema, roomCreateSchema, roomEditSchema, roomParamsSchema, roomsReplaceSchema,
+} from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound, parseOr422 } from '../../errors.js';
-import { getCeilingScale, getResult, patchRoom, runAllDetections, saveCeilingScale } from './measure.service.js';
+import { getCeilingScale, getResult, runAllDetections, saveCeilingScale } from './measure.service.js';
+import { addRoom, deleteRoom, patchRoom, replaceRooms, resetRooms } from './room-edits.service.js';
 
 /** A malformed id is a project nobody owns: 404, like someone else's. */
 function projectId(params: unknown): string {
@@ -32,11 +35,35 @@ export async function measureRoutes(api: FastifyInstance, ctx: AppContext): Prom
 
   api.get('/user/projects/:id/result', auth, async (req) => getResult(ctx, req.userId, projectId(req.params)));
 
-  const editRoom = async (req: { params: unknown; body: unknown; userId: string }) => {
-    const p = roomParamsSchema.safeParse(req.params);
+  const room = (params: unknown) => {
+    const p = roomParamsSchema.safeParse(params);
     if (!p.success) throw notFound('Room not found');
-    return patchRoom(ctx, req.userId, p.data.id, p.data.roomId, parseOr422(roomPatchSchema, req.body ?? {}));
+    return p.data;
+  };
+  const editRoom = async (req: { params: unknown; body: unknown; userId: string }) => {
+    const p = room(req.params);
+    return patchRoom(ctx, req.userId, p.id, p.roomId, parseOr422(roomEditSchema, req.body ?? {}));
   };
   api.patch('/user/projects/:id/rooms/:roomId', auth, editRoom);
   api.post('/user/projects/:id/rooms/:roomId', auth, editRoom);
+
+  api.post('/user/projects/:id/rooms', auth, async (req, reply) => {
+    const id = projectId(req.params);
+    return reply.status(201).send(await addRoom(ctx, req.userId, id, parseOr422(roomCreateSchema, req.body ?? {})));
+  });
+  api.put('/user/projects/:id/rooms', auth, async (req) => {
+    const id = projectId(req.params);
+    return replaceRooms(ctx, req.userId, id, parseOr422(roomsReplaceSchema, req.body ?? {}));
+  });
+  api.delete('/user/projects/:id/rooms/:roomId', auth, async (req, reply) => {
+    const p = room(req.params);
+    await deleteRoom(ctx, req.userId, p.id, p.roomId);
+    return reply.status(204).send();
+  });
+  // "Reset to detected": one room's edits, or all of the plan's
+  api.delete('/user/projects/:id/rooms/:roomId/edits', auth, async (req) => {
+    const p = room(req.params);
+    return resetRooms(ctx, req.userId, p.id, p.roomId);
+  });
+  api.delete('/user/projects/:id/edits', auth, async (req) => resetRooms(ctx, req.userId, projectId(req.params)));
 }

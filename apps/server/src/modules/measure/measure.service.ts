@@ -1,13 +1,14 @@
 import {
   resolveScaleOption, type AllDetectionsQuery, type AnalysisStatus, type AllDetectionsResponse, type CeilingScale, type CeilingScaleRequest,
-  type ResultDto, type RoomDto, type RoomPatch,
+  type ResultDto,
 } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { findOwnProject, type ProjectRow } from '../projects/projects.repository.js';
 import { analysisParams, ensureAnalysis, lastMinRoom, waitForAnalysis } from './analysis.service.js';
-import { getAnalysis, getRoomEdits, getSettings, upsertRoomEdit, upsertSettings, type SettingsRow } from './measure.repository.js';
-import { toResultDto, toRoomDto } from './result.dto.js';
+import { getAnalysis, getRoomEdits, getSettings, upsertSettings, type SettingsRow } from './measure.repository.js';
+import { getEditVersion } from './room-edits.repository.js';
+import { toResultDto } from './result.dto.js';
 import { projectSettings, withEstimate } from '../estimate/estimate.service.js';
 
 /** Every measure call is owner-only: someone else's project answers exactly like a missing one. */
@@ -71,18 +72,6 @@ export async function getResult(ctx: AppContext, userId: string, projectId: stri
   if (!row) throw new AppError(404, 'result_not_found', 'This project has not been measured yet. Set the ceiling height and scale first.');
   if (row.status === 'failed') throw new AppError(422, 'analysis_failed', row.error ?? 'The plan could not be analysed.');
   if (row.status !== 'done' || !row.result) throw conflict('The analysis is still running. Please try again in a moment.', 'result_processing');
-  const result = toResultDto(project, { ...row, result: row.result }, await getRoomEdits(ctx.db, projectId));
+  const result = toResultDto(project, { ...row, result: row.result }, await getRoomEdits(ctx.db, projectId), await getEditVersion(ctx.db, projectId));
   return withEstimate(result, (await projectSettings(ctx, userId, projectId)).settings);
-}
-
-/** Renames a room and/or leaves it out of the totals; kept across re-measures of the same plan. */
-export async function patchRoom(ctx: AppContext, userId: string, projectId: string, roomId: string, patch: RoomPatch): Promise<RoomDto> {
-  await ownProject(ctx, userId, projectId);
-  const row = await getAnalysis(ctx.db, projectId);
-  if (!row?.result) throw conflict('This project has no result to edit yet.', 'result_processing');
-  // The spec's client names a room by its id, or by its list index when it has none.
-  const room = row.result.rooms.find((r) => r.id === roomId) ?? (/^\d+$/.test(roomId) ? row.result.rooms[Number(roomId)] : undefined);
-  if (!room) throw notFound('Room not found');
-  const edit = await upsertRoomEdit(ctx.db, projectId, room.id, patch);
-  return toRoomDto(room, edit);
 }

@@ -1,17 +1,9 @@
 import type { ResultDto, ResultTotals, RoomDto } from '@plansight/contracts';
-import type { AnalysisResult, Room } from '@plansight/engine';
+import type { AnalysisResult } from '@plansight/engine';
 import type { ProjectRow } from '../projects/projects.repository.js';
 import type { AnalysisRow, RoomEditRow } from './measure.repository.js';
-
-/** One room as the client sees it: the user's name when renamed, and whether it counts in the totals. */
-export function toRoomDto(room: Room, edit: RoomEditRow | undefined): RoomDto {
-  return {
-    id: room.id, label: edit?.label ?? room.label, original_label: room.label, excluded: edit?.excluded ?? false,
-    is_outdoor: room.is_outdoor, polygon: room.polygon, perimeter_mm: room.perimeter_mm, ceiling_area: room.ceiling_area,
-    net_wall_area: room.net_wall_area, total_wall_surface_area: room.total_wall_surface_area,
-    total_window_area: room.total_window_area, total_door_area: room.total_door_area, windows: room.windows, doors: room.doors,
-  };
-}
+import type { EditVersion } from './room-edits.repository.js';
+import { applyEdits, matchEdits } from './room-edits.js';
 
 /** Sums over the rooms the user did not leave out. A door between two counted rooms is one door. */
 export function totalsOf(rooms: RoomDto[]): ResultTotals {
@@ -27,10 +19,9 @@ export function totalsOf(rooms: RoomDto[]): ResultTotals {
 }
 
 /** The result object of spec section 3 with the walls view's geometry, the user's edits applied. */
-export function toResultDto(project: ProjectRow, analysis: AnalysisRow & { result: AnalysisResult }, edits: RoomEditRow[]): ResultDto {
+export function toResultDto(project: ProjectRow, analysis: AnalysisRow & { result: AnalysisResult }, edits: RoomEditRow[], version?: EditVersion): ResultDto {
   const r = analysis.result;
-  const byId = new Map(edits.map((e) => [e.roomId, e]));
-  const rooms = r.rooms.map((room) => toRoomDto(room, byId.get(room.id)));
+  const rooms = applyEdits(r, matchEdits(r, edits));
   const totals = totalsOf(rooms);
   const pngUrl = project.pngKey ? `/api/user/projects/${project.id}/page.png` : null;
   return {
@@ -48,5 +39,7 @@ export function toResultDto(project: ProjectRow, analysis: AnalysisRow & { resul
     project_data: { s3_png_url: pngUrl, name: project.name, project_name: project.name, filename: project.originalFilename },
     filename: project.originalFilename, name: project.name, title: project.name, project_name: project.name,
     original_filename: project.originalFilename,
+    edits_version: version?.version ?? 0,
+    edits_updated_at: version?.updatedAt ? version.updatedAt.toISOString() : null,
   };
 }

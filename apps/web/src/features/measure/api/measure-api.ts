@@ -9,15 +9,19 @@ export interface RoomDto {
   /** Left out of the totals by the user in the walls view (persisted by PATCH .../rooms/{roomId}). */
   excluded?: boolean; perimeter_mm: number; ceiling_area: number; net_wall_area: number;
   total_wall_surface_area: number; total_window_area: number; total_door_area: number; windows: OpeningDto[]; doors: OpeningDto[];
+  /** Reshaped, given other openings or drawn by the user (the server re-measured it). */
+  edited?: boolean; source?: 'detected' | 'added';
 }
 export interface ResultDto {
   rooms: RoomDto[];
   statistics: { total_windows: number; total_doors: number; ceiling_height_mm: number };
-  metadata: { units?: string; page_width_mm?: number; page_height_mm?: number };
+  metadata: { units?: string; page_width_mm?: number; page_height_mm?: number; scale_number?: number; paper_size?: string; scale_ratio?: string };
   outside_detection?: { detection_available: boolean; exterior_polygon?: PointMm[]; total_walls_mm: number; outside_windows: OpeningDto[]; outside_doors: OpeningDto[]; outside_windows_count: number; outside_doors_count: number };
   warnings?: { code: string; message: string }[];
   project_data?: { s3_png_url?: string; name?: string };
   filename?: string; name?: string; title?: string; project_name?: string;
+  /** Raised by every saved edit: another number than the one this tab saved means another tab saved. */
+  edits_version?: number;
 }
 export interface CeilingScaleDto { scale_ratio: string; scale_number: number; paper_size: string; ceilling_hight_mm: number }
 
@@ -40,6 +44,13 @@ export interface RoomPatchDto { label?: string; excluded?: boolean }
 export const roomKey = (r: RoomDto, index: number) => r.id ?? String(index);
 export const updateRoom = (projectId: string, roomId: string, patch: RoomPatchDto) =>
   apiRequest<RoomDto>(`/user/projects/${projectId}/rooms/${encodeURIComponent(roomId)}`, { method: 'PATCH', json: patch });
+
+/** The editor's whole set of rooms (outlines in mm, windows and doors); answers the re-measured result. */
+export const saveRooms = (projectId: string, body: unknown) => apiRequest<ResultDto>(`/user/projects/${projectId}/rooms`, { method: 'PUT', json: body });
+/** "Reset to detected" for the whole plan. */
+export const resetRoomEdits = (projectId: string, roomId: string) =>
+  apiRequest<ResultDto>(`/user/projects/${projectId}/rooms/${encodeURIComponent(roomId)}/edits`, { method: 'DELETE' });
+export const resetEdits = (projectId: string) => apiRequest<ResultDto>(`/user/projects/${projectId}/edits`, { method: 'DELETE' });
 
 /** The page PNG needs the Authorization header, so it is fetched and shown through an object URL. */
 export async function fetchPlanImage(url: string): Promise<Blob> {

@@ -12,12 +12,15 @@ const DRAG_THRESHOLD_PX = 4;
 interface View { k: number; x: number; y: number }
 const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
 
-/** Zoom (wheel, buttons) and pan (drag) around any content that fills its box; 'Fit' returns to the whole plan. */
+/** Zoom (wheel, trackpad or two-finger pinch, buttons) and pan (drag) around any content that fills its box; 'Fit' returns to the whole plan. */
 export function PlanViewer({ children, height }: { children: ReactNode; height: number | string }) {
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ k: 1, x: 0, y: 0 });
   const drag = useRef<{ sx: number; sy: number; vx: number; vy: number; moved: boolean } | null>(null);
   const swallowClick = useRef(false);
+  // fingers on the plan (touch): two of them pinch to zoom around their midpoint
+  const touches = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ d: number } | null>(null);
 
   const zoomAt = (factor: number, px: number, py: number) =>
     setView((v) => {
@@ -45,8 +48,22 @@ export function PlanViewer({ children, height }: { children: ReactNode; height: 
       <div
         ref={box} data-testid="plan-viewer" data-zoom={view.k.toFixed(2)}
         style={{ height, touchAction: 'none', cursor: drag.current?.moved ? 'grabbing' : 'grab', userSelect: 'none' }}
-        onPointerDown={(e) => { drag.current = { sx: e.clientX, sy: e.clientY, vx: view.x, vy: view.y, moved: false }; }}
+        onPointerDown={(e) => {
+          if (e.pointerType === 'touch') touches.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+          if (touches.current.size === 2) { drag.current = null; pinch.current = null; return; }
+          drag.current = { sx: e.clientX, sy: e.clientY, vx: view.x, vy: view.y, moved: false };
+        }}
         onPointerMove={(e) => {
+          if (touches.current.has(e.pointerId)) touches.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+          if (touches.current.size === 2) {
+            const [a, b] = [...touches.current.values()];
+            const dist = Math.hypot(a.x - b.x, a.y - b.y);
+            const r = box.current!.getBoundingClientRect();
+            if (pinch.current && dist > 0) zoomAt(dist / pinch.current.d, (a.x + b.x) / 2 - r.left, (a.y + b.y) / 2 - r.top);
+            pinch.current = { d: dist };
+            swallowClick.current = true;
+            return;
+          }
           const d = drag.current;
           if (!d) return;
           const dx = e.clientX - d.sx;
@@ -55,8 +72,13 @@ export function PlanViewer({ children, height }: { children: ReactNode; height: 
           if (!d.moved) { d.moved = true; box.current?.setPointerCapture(e.pointerId); }
           setView((v) => ({ ...v, x: d.vx + dx, y: d.vy + dy }));
         }}
-        onPointerUp={() => { swallowClick.current = !!drag.current?.moved; drag.current = null; }}
-        onPointerCancel={() => { drag.current = null; }}
+        onPointerUp={(e) => {
+          touches.current.delete(e.pointerId);
+          if (touches.current.size < 2) pinch.current = null;
+          if (drag.current) swallowClick.current = drag.current.moved;
+          drag.current = null;
+        }}
+        onPointerCancel={(e) => { touches.current.delete(e.pointerId); pinch.current = null; drag.current = null; }}
         onClickCapture={(e) => { if (swallowClick.current) { e.stopPropagation(); swallowClick.current = false; } }}
       >
         <div style={{ width: '100%', height: '100%', transform: `translate(${view.x}px, ${view.y}px) scale(${view.k})`, transformOrigin: '0 0' }}>{children}</div>

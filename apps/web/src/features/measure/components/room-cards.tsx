@@ -14,6 +14,7 @@ function RoomCard({ room, index, selected, highlighted, onToggle, onHover, areaF
       style={{ cursor: room.excluded ? 'default' : 'pointer', borderColor: border, background: selected ? 'var(--mantine-color-blue-0)' : undefined, opacity: room.excluded ? 0.6 : 1 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Checkbox checked={selected} disabled={room.excluded} onChange={onToggle} onClick={(e) => e.stopPropagation()} label={<Text fw={600} size="sm">{room.label}</Text>} aria-label={`Select ${room.label}`} />
+        {room.edited && <Badge size="xs" color="teal" variant="light" data-edited>{room.source === 'added' ? 'Drawn' : 'Edited'}</Badge>}
         {room.excluded && <Badge size="xs" color="gray" variant="outline">Left out</Badge>}
       </Group>
       <SimpleGrid cols={3} spacing={4} mt="xs">

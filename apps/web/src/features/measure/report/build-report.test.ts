@@ -27,6 +27,13 @@ describe('buildReport', () => {
     expect(Math.round(doc.internal.pageSize.getWidth())).toBe(420);
     expect(Math.round(doc.internal.pageSize.getHeight())).toBe(297);
   });
+  it('marks rooms the user reshaped or drew as edited', () => {
+    const result = sample(2);
+    result.rooms[1] = { ...result.rooms[1], edited: true };
+    const raw = buildReport({ result, roomIndexes: [0, 1], projectTitle: 'Smith House' }).output();
+    expect(raw).toContain('ROOM 2 \\(edited\\)');
+    expect(raw).not.toContain('ROOM 1 \\(edited\\)');
+  });
   it('adds a plan page with the image and only the selected rooms outlined and labelled', () => {
     const doc = buildReport({ result: sample(3), roomIndexes: [0, 2], projectTitle: 'Smith House', planImage: { dataUrl: PNG_2X2, widthPx: 2, heightPx: 2 } });
     expect(doc.getNumberOfPages()).toBe(2);

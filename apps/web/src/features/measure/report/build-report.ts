@@ -79,7 +79,8 @@ export function buildReport(input: ReportInput): jsPDF {
       header();
       y = 30;
     }
-    y += drawRow([r.label, m(r.perimeter_mm), m2(r.ceiling_area), m2(r.net_wall_area), String(r.windows.length), String(r.doors.length)], y, false);
+    // rooms the user reshaped or drew are marked, so whoever reads the quote knows they were corrected by hand
+    y += drawRow([r.edited ? `${r.label} (edited)` : r.label, m(r.perimeter_mm), m2(r.ceiling_area), m2(r.net_wall_area), String(r.windows.length), String(r.doors.length)], y, false);
   }
   y += drawRow(['Total', m(t.skirtingMm), m2(t.ceilingAreaMm2), m2(t.netWallAreaMm2), String(t.windows), String(t.doors)], y, true);
   drawNotes(doc, notesOf(input), y + 8, W, H, header);

@@ -63,6 +63,7 @@ export default function ResultsPage() {
         <Group gap="xs">
           <Button variant="default" onClick={() => navigate('/projects')}>Back to Projects</Button>
           <Button variant="light" onClick={() => navigate(`/projects/${projectId}/walls`)}>Walls view</Button>
+          <Button variant="light" color="teal" onClick={() => navigate(`/projects/${projectId}/walls?edit=1`)} data-testid="correct-plan">Correct the plan</Button>
         </Group>
       </Group>
       {warnOpen && (result.warnings?.length ?? 0) > 0 && (

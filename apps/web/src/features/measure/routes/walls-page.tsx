@@ -2,7 +2,7 @@ import { Alert, Button, Center, Grid, Group, Loader, Paper, ScrollArea, Stack, T
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { getProject, roomKey } from '../api/measure-api';
 import { useRoomUpdate } from '../api/use-room-update';
 import { fetchResultWithRetries, measureKeys, projectTitle } from '../api/use-results';
@@ -10,11 +10,15 @@ import { PlanOverlay } from '../components/plan-overlay';
 import { PlanLegend, PlanViewer } from '../components/plan-viewer';
 import { RoomsEditor } from '../components/rooms-editor';
 import { StatCards } from '../components/stat-cards';
+import { WallsEditor } from '../editor/walls-editor';
 import { usePlanImage } from '../components/use-plan-image';
 import { areaFormatter, fmtM } from '../utils/format';
 import { roomTotals } from '../utils/quantities';
 
-/** Walls view: what was measured, drawn over the plan; rename rooms or leave them out, totals follow at once. */
+/**
+ * Walls view: what was measured, drawn over the plan; rename rooms or leave them out, totals follow at once.
+ * "Correct the plan" (?edit=1) opens the editor: reshape, draw, split, merge rooms, windows and doors, scale.
+ */
 export default function WallsPage() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
@@ -25,6 +29,9 @@ export default function WallsPage() {
   const update = useRoomUpdate(projectId);
   const [hovered, setHovered] = useState<number | null>(null);
   const [active, setActive] = useState<number | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const editing = search.get('edit') === '1';
+  const setEditing = (on: boolean) => setSearch(on ? { edit: '1' } : {}, { replace: true });
 
   if (error)
     return (
@@ -50,9 +57,13 @@ export default function WallsPage() {
         </div>
         <Group gap="xs">
           <Button variant="default" onClick={() => navigate('/projects')}>Back to Projects</Button>
+          <Button variant={editing ? 'filled' : 'light'} color={editing ? 'teal' : undefined} onClick={() => setEditing(!editing)} data-testid="toggle-editor">
+            {editing ? 'Done editing' : 'Correct the plan'}
+          </Button>
           <Button onClick={() => navigate(`/projects/${projectId}/results`, { state: { project: { ...project, has_result: true } } })}>Results &amp; report</Button>
         </Group>
       </Group>
+      {editing ? <WallsEditor projectId={projectId} result={result} imageUrl={image?.url} /> : <>
       <StatCards cols={6} items={[
         ['Rooms counted', `${t.count} of ${result.rooms.length}`], ['Skirting', fmtM(t.skirtingMm)], ['Ceiling area', areaFmt(t.ceilingAreaMm2)],
         ['Net wall area', areaFmt(t.netWallAreaMm2)], ['Windows', t.windows], ['Doors', t.doors],
@@ -76,6 +87,7 @@ export default function WallsPage() {
           </Paper>
         </Grid.Col>
       </Grid>
+      </>}
     </Stack>
   );
 }

@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog } from '../packages/engine/bench/catalog';
+import { buildPlan } from '../packages/engine/bench/plan-pdf';
+import { pdfText } from './measure-fixtures';
+import { baseUrl, launchBrowser, linkFromMail, newPage, shot, storeSession, uniqueEmail } from './support/browser';
+
+// The plan editor against the real server and engine: a measured generated plan is corrected in the walls
+// view (corner dragged, window added, missing room drawn, scale calibrated), and the edits are checked in
+// the figures, after a reload, in the report and after a re-measure with another ceiling height.
+
+type Pt = [number, number];
+interface Opening { id: string; width: number; height: number }
+interface Room {
+  id: string; label: string; polygon: Pt[]; ceiling_area: number; net_wall_area: number; perimeter_mm: number; total_window_area: number; total_door_area: number;
+  windows: Opening[]; doors: Opening[]; edited?: boolean; source?: string;
+}
+interface Result { rooms: Room[]; totals: { ceiling_area: number; rooms: number }; statistics: { ceiling_height_mm: number }; edits_version?: number }
+interface Login { access_token: string; token_type: string; user: unknown }
+
+const api = (path: string, token: string, init: RequestInit = {}) =>
+  fetch(`${baseUrl()}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers } });
+const shoelace = (p: Pt[]) => Math.abs(p.reduce((s, [x, y], i) => s + x * p[(i + 1) % p.length][1] - p[(i + 1) % p.length][0] * y, 0) / 2);
+
+async function signedInUser(): Promise<Login> {
+  const email = uniqueEmail('editor');
+  const password = 'correct-horse-9';
+  const post = (p: string, body: unknown) => fetch(`${baseUrl()}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' });
+  await post('/auth/verify-email', { token: new URL(linkFromMail(email, '/auth/verify')!).searchParams.get('token') });
+  return (await (await post('/auth/login', { email, password })).json()) as Login;
+}
+
+/** Sets ceiling and scale and waits until the engine has measured the plan. */
+async function measure(token: string, projectId: string, heightMm: number): Promise<void> {
+  await api(`/user/projects/${projectId}/ceilling-scale`, token, { method: 'POST', body: JSON.stringify({ scale_ratio: '1:100 A3', scale_number: 100, paper_size: 'A3', ceilling_hight_mm: heightMm }) });
+  for (let i = 0; i < 10; i++) {
+    const r = await api(`/projects/${projectId}/all-detections?confidence=0.1&overlap=0.9&overlay=false&min_room_width=200&min_room_height=200`, token);
+    if (r.status === 200) return;
+    if (r.status !== 202) throw new Error(`measuring failed: ${r.status} ${await r.text()}`);
+  }
+  throw new Error('measuring did not finish');
+}
+
+/** Screen position of a point of the plan (mm), through the editor's own transform (zoom and pan included). */
+async function screenOf(page: Page, p: Pt): Promise<{ x: number; y: number }> {
+  return page.locator('[data-testid=plan-editor]').evaluate((svg, [x, y]) => {
+    const m = (svg as SVGSVGElement).getScreenCTM()!;
+    const q = new DOMPoint(x, y).matrixTransform(m);
+    return { x: q.x, y: q.y };
+  }, p);
+}
+const figure = async (page: Page, name: string) => Number(await page.locator(`[data-testid=room-figures] [data-figure="${name}"]`).getAttribute('data-mm2'));
+async function waitFigure(page: Page, name: string, value: number) {
+  await page.waitForFunction(([n, v]) => document.querySelector(`[data-testid=room-figures] [data-figure="${n}"]`)?.getAttribute('data-mm2') === String(v), [name, value] as const, { timeout: 10_000 }).catch(() => undefined);
+  expect(await figure(page, name)).toBe(value);
+}
+/** Picks an editing tool from the toolbar. */
+const tool = (page: Page, name: string) => page.getByTestId('editor-toolbar').getByText(name, { exact: true }).click();
+const waitSaved = (page: Page) => page.locator('[data-testid=save-state][data-state=saved]').waitFor({ timeout: 15_000 });
+
+describe('plan editor (real server and engine)', () => {
+  let browser: Browser;
+  let login: Login;
+  let projectId: string;
+  let before: Result;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const spec = catalog(64).find((s) => s.id === 'plan-027-hatched-rect');
+    if (!spec) throw new Error('plan-027 is no longer in the bench catalogue');
+    const plan = await buildPlan(spec);
+    login = await signedInUser();
+    const form = new FormData();
+    form.set('filename', 'Harbour St renovation');
+    form.set('pageno', '1');
+    form.set('file', new Blob([Buffer.from(plan.pdf)], { type: 'application/pdf' }), 'harbour.pdf');
+    const created = await api('/user/projects', login.access_token, { method: 'POST', body: form });
+    projectId = ((await created.json()) as { project_id: string }).project_id;
+    await measure(login.access_token, projectId, 2400);
+    before = (await (await api(`/user/projects/${projectId}/result`, login.access_token)).json()) as Result;
+  }, 300_000);
+  afterAll(async () => { await browser?.close(); });
+
+  it('corrects the plan: corner, window, drawn room, undo, calibration; kept on reload, in the report and after a re-measure', async () => {
+    const { context, page } = await newPage(browser);
+    await storeSession(page, login);
+    await page.goto(`/projects/${projectId}/results`);
+    await page.getByTestId('correct-plan').click({ timeout: 90_000 });
+    await page.waitForURL(`**/projects/${projectId}/walls?edit=1`);
+    await page.getByTestId('plan-editor').locator('image').waitFor({ state: 'attached' });
+
+    // 1. Drag a corner 500 mm into the room on both axes: the area changes by exactly the triangle it cuts off.
+    const idx = before.rooms.reduce((b, r, i) => (r.ceiling_area > before.rooms[b].ceiling_area ? i : b), 0);
+    const room = before.rooms[idx];
+    await page.locator(`[data-room-row="${idx}"]`).click();
+    await page.getByTestId('room-panel').waitFor();
+    expect(await figure(page, 'ceiling')).toBe(room.ceiling_area);
+    const k = 0;
+    const c = room.polygon[k];
+    const [cx, cy] = [room.polygon.reduce((s, p) => s + p[0], 0) / room.polygon.length, room.polygon.reduce((s, p) => s + p[1], 0) / room.polygon.length];
+    const to: Pt = [c[0] + 500 * Math.sign(cx - c[0]), c[1] + 500 * Math.sign(cy - c[1])];
+    const from = await screenOf(page, c);
+    const target = await screenOf(page, to);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + target.x) / 2, (from.y + target.y) / 2, { steps: 4 });
+    await page.mouse.move(target.x, target.y, { steps: 4 });
+    await page.mouse.up();
+    const moved = room.polygon.map((p, i) => (i === k ? to : p)) as Pt[];
+    const expectedArea = Math.round(shoelace(moved));
+    expect(Math.abs(expectedArea - room.ceiling_area)).toBeGreaterThan(100_000);
+    const shown = await page.locator('[data-testid=room-figures] [data-figure="ceiling"]').getAttribute('data-mm2').then(Number);
+    // the mouse lands on whole screen pixels: within one pixel's worth of area of the exact figure
+    expect(Math.abs(shown - expectedArea) / expectedArea).toBeLessThan(0.01);
+    const dragged = shown;
+
+    // 2. Undo goes back to the engine's figure, redo brings the change back.
+    await page.keyboard.press('Control+z');
+    await waitFigure(page, 'ceiling', room.ceiling_area);
+    await page.keyboard.press('Control+Shift+z');
+    await waitFigure(page, 'ceiling', dragged);
+
+    // 3. A window on one of its walls: the net wall area drops by its area (1200 × 1200 mm).
+    const net = await figure(page, 'net-wall');
+    await tool(page, '+ Window');
+    const a = room.polygon[1], b = room.polygon[2];
+    const mid = await screenOf(page, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]);
+    await page.mouse.click(mid.x, mid.y);
+    await waitFigure(page, 'net-wall', net - 1200 * 1200);
+    await tool(page, 'Select');
+
+    // 4. Draw a missing room in the margin left of the building: it counts in the totals.
+    const vb = await page.locator('[data-testid=plan-editor]').evaluate((svg) => { const v = (svg as SVGSVGElement).viewBox.baseVal; return { x: v.x, y: v.y }; });
+    const minX = Math.min(...before.rooms.flatMap((r) => r.polygon.map((p) => p[0])));
+    const minY = Math.min(...before.rooms.flatMap((r) => r.polygon.map((p) => p[1])));
+    const side = Math.round(Math.min(minX - vb.x, minY - vb.y) * 0.5);
+    expect(side).toBeGreaterThan(300);
+    const o: Pt = [vb.x + side * 0.3, vb.y + side * 0.3];
+    const square: Pt[] = [o, [o[0] + side, o[1]], [o[0] + side, o[1] + side], [o[0], o[1] + side]];
+    await tool(page, 'Draw room');
+    for (const p of square) { const s = await screenOf(page, p); await page.mouse.click(s.x, s.y); }
+    await page.keyboard.press('Enter');
+    const n = before.rooms.length + 1;
+    await page.locator('[data-stat="Rooms counted"]').getByText(`${n} of ${n}`).waitFor();
+    const drawnArea = await figure(page, 'ceiling');
+    expect(Math.abs(drawnArea - side * side) / (side * side)).toBeLessThan(0.02);
+    await waitSaved(page);
+    await shot(page, 'editor-laptop');
+
+    // 5. Measure a known length: 3000 mm on the plan at 1:100 A3, typed as 6000 mm, is 1:200 on A3.
+    await tool(page, 'Measure length');
+    for (const p of [[o[0], o[1]], [o[0] + 3000, o[1]]] as Pt[]) { const s = await screenOf(page, p); await page.mouse.click(s.x, s.y); }
+    const measuredMm = Number((await page.getByTestId('measured-length').innerText()).replace(/\D/g, ''));
+    expect(Math.abs(measuredMm - 3000)).toBeLessThan(40);
+    await page.getByTestId('known-length').fill(`${Math.round(measuredMm * 2)}`);
+    expect(await page.getByTestId('calibrated-scale').innerText()).toBe('1:200');
+    await page.getByText('That is the scale 1:200 on A3').waitFor();
+    await shot(page, 'editor-calibrate-laptop');
+
+    // 6. Reload: everything is still there, marked as edited on the server.
+    await page.reload();
+    await page.getByTestId('plan-editor').waitFor();
+    await page.locator('[data-stat="Rooms counted"]').getByText(`${n} of ${n}`).waitFor();
+    const saved = (await (await api(`/user/projects/${projectId}/result`, login.access_token)).json()) as Result;
+    const edited = saved.rooms.find((r) => r.id === room.id)!;
+    expect(edited).toMatchObject({ edited: true, ceiling_area: dragged, net_wall_area: expect.any(Number) });
+    expect(saved.rooms.at(-1)).toMatchObject({ source: 'added', edited: true });
+    expect(saved.totals.rooms).toBe(n);
+
+    // 7. The report lists the drawn room and the edited figures.
+    await page.goto(`/projects/${projectId}/results`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download PDF (${n} rooms)` }).click({ timeout: 60_000 })]);
+    const text = (await pdfText(new Uint8Array(readFileSync((await download.path())!)))).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain(saved.rooms.at(-1)!.label);
+    expect(text).toContain(`${(saved.totals.ceiling_area / 1e6).toFixed(1)} m²`);
+
+    // 8. Re-measured with another ceiling height: the edits stay and follow the new height.
+    await measure(login.access_token, projectId, 3000);
+    const again = (await (await api(`/user/projects/${projectId}/result`, login.access_token)).json()) as Result;
+    expect(again.statistics.ceiling_height_mm).toBe(3000);
+    const still = again.rooms.find((r) => r.id === room.id)!;
+    expect(still).toMatchObject({ edited: true, ceiling_area: dragged });
+    // the user's windows (the added one too) are kept; the wall is measured up to the new height
+    const sizes = (r: Room) => r.windows.map((w) => `${w.id} ${w.width}x${w.height}`).sort();
+    expect(sizes(still)).toEqual(sizes(edited));
+    expect(sizes(still)).toContainEqual(expect.stringMatching(/ 1200x1200$/));
+    expect(Math.abs(still.net_wall_area - (still.perimeter_mm * 3000 - still.total_window_area - still.total_door_area))).toBeLessThan(3000);
+    expect(again.rooms.length).toBe(n);
+    await context.close();
+  }, 400_000);
+
+  it('tells a second tab about a save made in the first, and shows the later rooms', async () => {
+    const { context, page } = await newPage(browser);
+    await storeSession(page, login);
+    const other = await context.newPage();
+    for (const p of [page, other]) {
+      await p.goto(`/projects/${projectId}/walls?edit=1`);
+      await p.getByTestId('plan-editor').waitFor({ timeout: 60_000 });
+    }
+    const count = await page.locator('[data-room-row]').count();
+    await page.locator('[data-room-row="0"]').click();
+    await page.getByRole('button', { name: 'Delete room' }).click();
+    await waitSaved(page);
+    await other.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await other.getByText('These rooms were changed in another tab or window').waitFor();
+    await other.locator('[data-stat="Rooms counted"]').getByText(`${count - 1} of ${count - 1}`).waitFor();
+    await page.keyboard.press('Control+z');
+    await page.locator('[data-stat="Rooms counted"]').getByText(`${count} of ${count}`).waitFor();
+    await waitSaved(page);
+    await context.close();
+  });
+
+  it('is usable at phone width', async () => {
+    const { context, page } = await newPage(browser, { phone: true });
+    await storeSession(page, login);
+    await page.goto(`/projects/${projectId}/walls?edit=1`);
+    await page.getByTestId('plan-editor').locator('image').waitFor({ state: 'attached', timeout: 60_000 });
+    await page.locator('[data-room-row="0"]').click();
+    await page.getByTestId('room-panel').waitFor();
+    await shot(page, 'editor-phone');
+    await context.close();
+  });
+});
