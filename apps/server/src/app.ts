@@ -33,11 +33,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
   await migrate(database);
   const closers: (() => Promise<void> | void)[] = [];
+  // Fastify's overloads pick HTTP/2 typings for a union-typed trustProxy; the value itself is any of them.
+  const trustProxy = config.TRUST_PROXY as boolean;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    // Only behind a known proxy may X-Forwarded-For name the client (else rate limits could be dodged).
-    trustProxy: config.TRUST_PROXY,
+    // Only the configured proxy hops may name the client in X-Forwarded-For (else per-IP limits could be dodged).
+    trustProxy,
   });
   const mailer =
     opts.mailer ??

@@ -20,8 +20,8 @@ const toProduct = (p: ProductRow): Product => ({
 });
 
 /**
- * Routes of the billing module: products, checkout (Stripe Checkout with STRIPE_SECRET_KEY, else the local
- * test-mode page), the Stripe webhook, purchase history, and the usage/plans summaries.
+ * Routes of the billing module: products, checkout (Stripe Checkout with PAYMENTS=stripe, the local test-mode
+ * page with PAYMENTS=test, none with PAYMENTS=off), the Stripe webhook, purchase history, and the usage/plans summaries.
  */
 export async function billingRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   // Public: the pricing modal is shown to visitors.
@@ -33,7 +33,8 @@ export async function billingRoutes(api: FastifyInstance, ctx: AppContext): Prom
 
   // Test mode only: the user "pays" on the in-app test page; same fulfilment as the webhook.
   api.post<{ Params: { sessionId: string } }>('/user-plan/checkout/test/:sessionId/confirm', { preHandler: api.authenticate }, async (req) => {
-    if (ctx.config.STRIPE_SECRET_KEY) throw notFound();
+    // Only where test payments were asked for (PAYMENTS=test): anywhere else this would be free plans.
+    if (ctx.config.PAYMENTS !== 'test') throw notFound();
     const done = await fulfil(ctx, req.log, req.params.sessionId, req.userId);
     return { ok: true, credited: done !== null };
   });
