@@ -26,6 +26,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   storage?: Storage;
   logger?: boolean;
+  /** Waits between tries of a failed background mail (tests use short ones). */
+  mailRetryDelaysMs?: readonly number[];
 }
 
 /** Builds the HTTP app: plugins, the API under /api, and the built front end. Never listens. */
@@ -49,7 +51,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database,
     db: database.db,
     mailer,
-    backgroundMail: createBackgroundMailer(mailer, (err, mail) => app.log.error({ err, subject: mail.subject }, `background mail to ${mail.to} failed`)),
+    backgroundMail: createBackgroundMailer(
+      mailer,
+      (err, mail, willRetry) => app.log[willRetry ? 'warn' : 'error']({ err, subject: mail.subject }, `background mail to ${mail.to} failed${willRetry ? '; will retry' : ', gave up'}`),
+      opts.mailRetryDelaysMs,
+    ),
     storage: opts.storage ?? createS3StorageIfConfigured(config) ?? createLocalStorage(path.join(config.dataDir, 'files')),
     tokens: createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MIN),
     onClose: (fn) => closers.push(fn),

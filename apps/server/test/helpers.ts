@@ -51,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { ma
     ...env,
   });
   const database = await openDatabase(dbUrl ? { url: dbUrl } : { inMemory: true });
-  const { app, ctx } = await buildApp(config, { database, logger: false, mailer: opts.mailer });
+  const { app, ctx } = await buildApp(config, { database, logger: false, mailer: opts.mailer, mailRetryDelaysMs: [20, 50] });
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
   return {

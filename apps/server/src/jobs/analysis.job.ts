@@ -24,6 +24,21 @@ export interface AnalysisWorkerOptions {
   engineTimeoutMs?: number;
 }
 
+/**
+ * What a user reads when a run fails on the plan itself, by engine error code. The engine's own message is
+ * shown only where it is written for users (no_vector_drawing); others may quote pdf.js internals.
+ */
+const INPUT_ERROR_MESSAGES: Record<EngineInputError['code'], string | null> = {
+  not_pdf: 'Invalid PDF file. Please select a valid PDF document.',
+  encrypted: 'This PDF is password protected. Please remove the password and upload it again.',
+  page_out_of_range: 'The chosen page does not exist in this PDF.',
+  no_vector_drawing: null,
+  bad_options: 'The ceiling height or scale of this project cannot be used. Please check them and try again.',
+  corrupt: 'Error reading PDF file. The file might be corrupted.',
+};
+/** Shown when a run failed for other reasons (kept generic: raw errors may name files and internals). */
+export const ANALYSIS_FAILED_MESSAGE = 'The plan could not be analysed. Please try again or report the issue.';
+
 /** Runs of one project that keep failing for other reasons than the input end as failed after this many tries. */
 export const MAX_ATTEMPTS = 3;
 
@@ -58,13 +73,14 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
   } catch (err) {
     if (state.stopping) throw err;
     if (err instanceof EngineInputError) {
-      await failRun(ctx.db, projectId, runId, err.message, err.code);
+      log.info({ projectId, runId, code: err.code, engineMessage: err.message }, 'analysis refused the plan');
+      await failRun(ctx.db, projectId, runId, INPUT_ERROR_MESSAGES[err.code] ?? err.message, err.code);
     } else if (run.attempts >= MAX_ATTEMPTS) {
       log.error({ err, projectId, runId }, 'analysis failed for good');
-      await failRun(ctx.db, projectId, runId, `The plan could not be analysed (${(err as Error).message}). Please try again or report the issue.`, 'engine_error');
+      await failRun(ctx.db, projectId, runId, ANALYSIS_FAILED_MESSAGE, 'engine_error');
     } else {
       log.warn({ err, projectId, runId, attempt: run.attempts }, 'analysis failed; will retry');
-      await releaseRun(ctx.db, projectId, runId, (err as Error).message);
+      await releaseRun(ctx.db, projectId, runId, null);
       throw err;
     }
   } finally {
