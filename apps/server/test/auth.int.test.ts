@@ -196,6 +196,23 @@ describe(`accounts on ${testDbKind()}`, () => {
     expect((await post(t, '/api/auth/login', other)).statusCode).toBe(200);
   });
 
+  it('holds the lock against a parallel burst of wrong passwords: at most 5 are checked, the rest and the right one answer 429', async () => {
+    const { email, password } = await verifiedUser(t);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => post(t, '/api/auth/login', { email, password: 'wrong-password' })));
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    expect((await post(t, '/api/auth/login', { email, password })).statusCode).toBe(429);
+  });
+
+  it('forgives the attempts of a successful login: four wrong, one right, then four wrong again still log in', async () => {
+    const { email, password } = await verifiedUser(t);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 4; i++) expect((await post(t, '/api/auth/login', { email, password: 'wrong-password' })).statusCode).toBe(401);
+      expect((await post(t, '/api/auth/login', { email, password })).statusCode).toBe(200);
+    }
+  });
+
   it('answers an unknown e-mail exactly like a wrong password (no enumeration)', async () => {
     const { email } = await verifiedUser(t);
     const wrong = await post(t, '/api/auth/login', { email, password: 'wrong-password' });

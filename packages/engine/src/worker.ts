@@ -10,12 +10,23 @@ import type { RenderOptions, RenderedPage } from './render.js';
 export interface WorkerOptions {
   /** Kill the worker after this many ms. Default 60000. */
   timeoutMs?: number;
+  /** Aborting kills the worker at once and rejects with an EngineCancelledError (a superseded run). */
+  signal?: AbortSignal;
+}
+
+/** The call was cancelled through its AbortSignal; nothing went wrong with the input. */
+export class EngineCancelledError extends Error {
+  constructor() {
+    super('engine call cancelled');
+    this.name = 'EngineCancelledError';
+  }
 }
 
 const entry = new URL('./worker-entry.mjs', import.meta.url);
 
 function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(new EngineCancelledError());
     const worker = new Worker(entry, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     let done = false;
     const finish = (fn: () => void) => {
@@ -41,6 +52,9 @@ function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): 
         );
       }
     });
+    const onAbort = () => finish(() => reject(new EngineCancelledError()));
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('exit', () => opts.signal?.removeEventListener('abort', onAbort));
     worker.on('error', (err) => finish(() => reject(err)));
     worker.on('exit', (code) => finish(() => reject(new Error(`engine worker exited with code ${code}`))));
     worker.postMessage({ id: 1, op, args });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { analyzePdfInWorker, EngineInputError, type PaperSize } from '@plansight/engine';
+import { analyzePdfInWorker, EngineCancelledError, EngineInputError, type PaperSize } from '@plansight/engine';
 import type { AppContext } from '../context.js';
 import {
   beat, claimRun, failRun, findProjectFile, finishRun, releaseRun, requeueStale,
@@ -55,7 +55,11 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
   const run = await claimRun(ctx.db, projectId, runId, o.staleMs);
   if (!run) return;
   state.inflight.set(runId, projectId);
-  const heartbeat = setInterval(() => void beat(ctx.db, projectId, runId).catch((err) => log.warn({ err }, 'analysis heartbeat failed')), o.heartbeatMs);
+  // New inputs replace the run (one analysis per project): the heartbeat notices and stops the engine.
+  const superseded = new AbortController();
+  const heartbeat = setInterval(() => void beat(ctx.db, projectId, runId).then((ours) => {
+    if (!ours) superseded.abort();
+  }, (err: unknown) => log.warn({ err }, 'analysis heartbeat failed')), o.heartbeatMs);
   try {
     const file = await findProjectFile(ctx.db, projectId);
     if (!file) return;
@@ -64,7 +68,7 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
     const analysis = o.analyze(new Uint8Array(bytes), {
       page: p.page, scale: p.scale, paper: p.paper as PaperSize, ceilingHeightMm: p.ceilingHeightMm,
       minRoomWidthMm: p.minRoomWidthMm, minRoomHeightMm: p.minRoomHeightMm,
-    }, { timeoutMs: o.engineTimeoutMs });
+    }, { timeoutMs: o.engineTimeoutMs, signal: superseded.signal });
     const result = await Promise.race([analysis, state.stopped]);
     // Shutting down: the closer gives the lease back; failing the job makes pg-boss hand it to another worker.
     if (result === 'stopped') throw new Error('analysis worker stopped mid-job');
@@ -72,7 +76,9 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
     log.info({ projectId, runId, rooms: result.rooms.length, attempt: run.attempts }, 'analysis done');
   } catch (err) {
     if (state.stopping) throw err;
-    if (err instanceof EngineInputError) {
+    if (err instanceof EngineCancelledError || superseded.signal.aborted) {
+      log.info({ projectId, runId }, 'analysis superseded by a newer run; stopped');
+    } else if (err instanceof EngineInputError) {
       log.info({ projectId, runId, code: err.code, engineMessage: err.message }, 'analysis refused the plan');
       await failRun(ctx.db, projectId, runId, INPUT_ERROR_MESSAGES[err.code] ?? err.message, err.code);
     } else if (run.attempts >= MAX_ATTEMPTS) {

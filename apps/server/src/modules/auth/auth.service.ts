@@ -5,7 +5,7 @@ import type { Mail } from '../../lib/mailer.js';
 import { AppError, unauthorized } from '../../errors.js';
 import { dummyPasswordHash, hashPassword, newEmailToken, sha256, verifyPassword } from './auth.crypto.js';
 import { alreadyRegisteredMail, resetMail, verificationMail } from './auth.mail.js';
-import { clearLoginFailures, lockedUntil, recordLoginFailure } from './login-failure.repository.js';
+import { clearLoginFailures, takeLoginAttempt } from './login-failure.repository.js';
 import { consumeEmailToken, insertEmailToken, retireOpenTokens } from './token.repository.js';
 import { toUserDto } from './user.dto.js';
 import { findUserByEmail, findUserById, insertUser, markEmailVerified, touchLastLogin, updatePasswordHash } from './user.repository.js';
@@ -83,17 +83,15 @@ export async function resendVerification(ctx: AppContext, email: string, log: (m
 }
 
 /**
- * Checks the password (argon2 even for unknown e-mails, so timing tells nothing), the per-account lock,
- * then verification. Unverified accounts are refused only after a correct password.
+ * Takes a login attempt under the per-account lock, checks the password (argon2 even for unknown e-mails,
+ * so timing tells nothing), then verification. Unverified accounts are refused only after a correct password.
  */
 export async function login(ctx: AppContext, email: string, password: string): Promise<LoginResponse> {
-  if (await lockedUntil(ctx.db, email)) throw new AppError(429, AUTH_ERROR_CODES.tooManyAttempts, MESSAGES.locked);
+  // The attempt is counted (as a failure) before the check and forgiven after a right password.
+  if (!(await takeLoginAttempt(ctx.db, email, LOGIN_GUARD))) throw new AppError(429, AUTH_ERROR_CODES.tooManyAttempts, MESSAGES.locked);
   const user = await findUserByEmail(ctx.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) {
-    await recordLoginFailure(ctx.db, email, LOGIN_GUARD);
-    throw new AppError(401, AUTH_ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
-  }
+  if (!user || !ok) throw new AppError(401, AUTH_ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
   await clearLoginFailures(ctx.db, email);
   if (!user.emailVerifiedAt) throw new AppError(403, AUTH_ERROR_CODES.emailNotVerified, MESSAGES.notVerified);
   const fresh = (await touchLastLogin(ctx.db, user.id)) ?? user;

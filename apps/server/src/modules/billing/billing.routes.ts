@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createCheckoutRequestSchema, type PlansResponse, type Product, type UsageResponse } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound, parseOr422 } from '../../errors.js';
+import { abuseLimit } from '../../lib/abuse-limits.js';
 import { findUsage, listActiveProducts, listPaidPacksOf, listPaymentsOf } from './billing.repository.js';
 import { fulfil, handleStripeWebhook, startCheckout } from './billing.service.js';
 
@@ -27,7 +28,7 @@ export async function billingRoutes(api: FastifyInstance, ctx: AppContext): Prom
   // Public: the pricing modal is shown to visitors.
   api.get('/user-plan/products', async () => ({ products: (await listActiveProducts(ctx.db)).map(toProduct) }));
 
-  api.post('/user-plan/create-checkout-session', { preHandler: api.authenticate }, async (req) =>
+  api.post('/user-plan/create-checkout-session', { preHandler: [api.authenticate, abuseLimit(ctx.limits.checkout)] }, async (req) =>
     startCheckout(ctx, req.userId, parseOr422(createCheckoutRequestSchema, req.body)),
   );
 
