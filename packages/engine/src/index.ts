@@ -4,4 +4,5 @@ export { getPdfInfo, type PdfInfo, type PdfPageInfo } from './info.js';
 export { renderPageToPng, type RenderOptions, type RenderedPage } from './render.js';
 export { analyzePdf } from './analyze.js';
 export { drawOverlay } from './overlay.js';
-export { getPdfInfoInWorker, renderPageToPngInWorker, analyzePdfInWorker, drawOverlayInWorker, EngineCancelledError, type WorkerOptions } from './worker.js';
+export { getPdfInfoInWorker, renderPageToPngInWorker, previewPdfInWorker, analyzePdfInWorker, drawOverlayInWorker, EngineCancelledError, type WorkerOptions } from './worker.js';
+export { declaredPageCount, PDF_LIMITS } from './pdf-load.js';

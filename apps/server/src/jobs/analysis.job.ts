@@ -35,6 +35,7 @@ const INPUT_ERROR_MESSAGES: Record<EngineInputError['code'], string | null> = {
   no_vector_drawing: null,
   bad_options: 'The ceiling height or scale of this project cannot be used. Please check them and try again.',
   corrupt: 'Error reading PDF file. The file might be corrupted.',
+  too_complex: null,
 };
 /** Shown when a run failed for other reasons (kept generic: raw errors may name files and internals). */
 export const ANALYSIS_FAILED_MESSAGE = 'The plan could not be analysed. Please try again or report the issue.';

@@ -72,7 +72,7 @@ export async function projectRoutes(api: FastifyInstance, ctx: AppContext): Prom
     const name = (form.fields.filename ?? '').trim() || form.originalFilename.replace(/\.pdf$/i, '').trim();
     if (!name) throw uploadErrors.nameRequired();
     const row = await createProject(ctx, {
-      userId: req.userId!, bytes: form.bytes, filename: name.slice(0, 200), originalFilename: form.originalFilename.slice(0, 255), pageNo,
+      userId: req.userId!, bytes: form.bytes, filename: name.slice(0, 200), originalFilename: form.originalFilename.slice(0, 255), pageNo, log: req.log,
     });
     return reply.code(201).send(toDto(row, ctx.config.JWT_SECRET));
   });
