@@ -1,8 +1,8 @@
 /** Public API of the floor-plan engine. Heavy calls have *InWorker variants for servers. */
 export * from './types.js';
-export { getPdfInfo, type PdfInfo, type PdfPageInfo } from './info.js';
-export { renderPageToPng, type RenderOptions, type RenderedPage } from './render.js';
+export { getPdfInfo, type PdfInfo, type PdfPageInfo } from './source/info.js';
+export { renderPageToPng, type RenderOptions, type RenderedPage } from './source/render.js';
 export { analyzePdf } from './analyze.js';
-export { drawOverlay } from './overlay.js';
+export { drawOverlay } from './source/overlay.js';
 export { getPdfInfoInWorker, renderPageToPngInWorker, previewPdfInWorker, analyzePdfInWorker, drawOverlayInWorker, EngineCancelledError, type WorkerOptions } from './worker.js';
-export { declaredPageCount, PDF_LIMITS } from './pdf-load.js';
+export { declaredPageCount, PDF_LIMITS } from './source/pdf-load.js';

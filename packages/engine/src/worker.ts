@@ -3,10 +3,10 @@
  * so the caller's event loop never blocks and a pathological page cannot take the process down.
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { tooComplex } from './pdf-load.js';
+import { tooComplex } from './source/pdf-load.js';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from './types.js';
-import type { PdfInfo } from './info.js';
-import type { RenderOptions, RenderedPage } from './render.js';
+import type { PdfInfo } from './source/info.js';
+import type { RenderOptions, RenderedPage } from './source/render.js';
 
 export interface WorkerOptions {
   /** Kill the worker after this many ms. Default 60000. */

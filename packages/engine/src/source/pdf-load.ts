@@ -1,6 +1,6 @@
 /** Loading PDFs with pdf.js (legacy build for Node) and mapping its failures to EngineInputError. */
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { EngineInputError } from './types.js';
+import { EngineInputError } from '../types.js';
 
 /**
  * Budgets every PDF is opened with, so a hostile file cannot take the process's memory or time: images
