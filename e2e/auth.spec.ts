@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, linkFromMail, mailsTo, newPage, shot, uniqueEmail, waitForLink, waitForMails } from './support/browser.ts';
+import { baseUrl, launchBrowser, mailsTo, newPage, shot, uniqueEmail, waitForLink, waitForMails } from './support/browser.ts';
 
 // Accounts in the browser against the real built server: sign up, verify from the outbox, log in, the
 // guards and their redirect memory, logout, forgot and reset, and the validation messages.
@@ -47,7 +47,7 @@ async function fillLogin(page: Page, a: Account) {
 }
 
 async function verifyFromOutbox(page: Page, a: Account, tag: string) {
-  const link = linkFromMail(a.email, '/auth/verify');
+  const link = await waitForLink(a.email, '/auth/verify');
   expect(link).toMatch(/\/auth\/verify\?token=/);
   await page.goto(link!);
   await text(page, 'Your email address has been verified. You can now log in.');
@@ -74,7 +74,7 @@ async function verifiedAccount(tag: string): Promise<Account> {
     fetch(`${baseUrl()}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const reg = await post('/auth/register', { companyName: 'Acme Painting', email: a.email, phone: '061412345678', password: a.password, confirmPassword: a.password });
   expect(reg.status).toBe(201);
-  const token = new URL(linkFromMail(a.email, '/auth/verify')!).searchParams.get('token');
+  const token = new URL((await waitForLink(a.email, '/auth/verify'))!).searchParams.get('token');
   expect((await post('/auth/verify-email', { token })).status).toBe(200);
   return a;
 }
@@ -232,7 +232,7 @@ describe('accounts', () => {
     }
     await shot(page, 'auth-signup-errors-laptop');
 
-    // A duplicate e-mail gets the server's clear message.
+    // A registered e-mail is answered like a new one (no account enumeration); that inbox is told instead.
     const taken = newAccount('taken');
     const fill = async (a: Account) => {
       await byLabel(page, 'Company name').fill('Acme Painting');
@@ -245,7 +245,10 @@ describe('accounts', () => {
     await signUp(page, taken, 'dup');
     await page.goto('/auth/signup');
     await fill(taken);
-    await text(page, 'An account with this email already exists. Please log in or reset your password.');
+    await text(page, 'Verify your email');
+    await page.getByRole('button', { name: 'Got it' }).click();
+    expect((await waitForMails(taken.email, 2)).at(-1)).toContain('You already have a Plansight account');
+    await page.goto('/auth/signup');
 
     // The server's 422 list is shown under 'Validation errors:' with each location and message.
     await page.route('**/api/auth/register', (r) =>

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, linkFromMail, newPage, shot, storeSession, uniqueEmail } from './support/browser.ts';
+import { baseUrl, launchBrowser, newPage, shot, storeSession, uniqueEmail, waitForLink } from './support/browser.ts';
 
 const api = (path: string, body: unknown) =>
   fetch(`${baseUrl()}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -10,7 +10,7 @@ async function signedInUser() {
   const email = uniqueEmail('buyer');
   const password = 'correct-horse-9';
   await api('/auth/register', { email, password, confirmPassword: password, companyName: 'Acme', phone: '061412345678' });
-  const link = linkFromMail(email, '/auth/verify');
+  const link = await waitForLink(email, '/auth/verify');
   await api('/auth/verify-email', { token: new URL(link!).searchParams.get('token') });
   return (await (await api('/auth/login', { email, password })).json()) as { access_token: string; token_type: string; user: unknown };
 }

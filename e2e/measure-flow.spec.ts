@@ -6,7 +6,7 @@ import { catalog } from '../packages/engine/bench/catalog';
 import { buildPlan } from '../packages/engine/bench/plan-pdf';
 import type { PlanTruth } from '../packages/engine/bench/truth';
 import { pdfText } from './measure-fixtures';
-import { baseUrl, launchBrowser, linkFromMail, newPage, SCREENSHOT_DIR, shot, storeSession, uniqueEmail } from './support/browser';
+import { baseUrl, launchBrowser, newPage, SCREENSHOT_DIR, shot, storeSession, uniqueEmail, waitForLink } from './support/browser';
 
 // The whole measure flow against the real server, engine and worker: create a project from a generated plan,
 // set ceiling and scale, wait for the measurement, download the report and read it; then rename and leave out
@@ -25,7 +25,7 @@ async function signedInUser(): Promise<Login> {
   const email = uniqueEmail('flow');
   const password = 'correct-horse-9';
   await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' });
-  await post('/auth/verify-email', { token: new URL(linkFromMail(email, '/auth/verify')!).searchParams.get('token') });
+  await post('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
   return (await (await post('/auth/login', { email, password })).json()) as Login;
 }
 

@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, linkFromMail, newPage, shot, storeSession, uniqueEmail } from './support/browser.ts';
+import { baseUrl, launchBrowser, newPage, shot, storeSession, uniqueEmail, waitForLink } from './support/browser.ts';
 
 interface Login { access_token: string; token_type: string; user: unknown }
 
@@ -17,7 +17,7 @@ async function signedInUser(tag: string): Promise<Login> {
   const email = uniqueEmail(tag);
   const password = 'correct-horse-9';
   await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' });
-  await post('/auth/verify-email', { token: new URL(linkFromMail(email, '/auth/verify')!).searchParams.get('token') });
+  await post('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
   return (await (await post('/auth/login', { email, password })).json()) as Login;
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, linkFromMail, mailsTo, newPage, shot, storeSession, uniqueEmail } from './support/browser.ts';
+import { baseUrl, launchBrowser, mailsTo, newPage, shot, storeSession, uniqueEmail, waitForLink } from './support/browser.ts';
 
 /** The e2e server runs with the default SUPPORT_EMAIL. */
 const SUPPORT_EMAIL = 'support@plansight.local';
@@ -12,7 +12,7 @@ async function signedInPage(browser: Browser, path: string): Promise<{ page: Pag
   const email = uniqueEmail('support');
   const password = 'correct-horse-9';
   await api('/auth/register', { email, password, confirmPassword: password, companyName: 'Acme', phone: '061412345678' });
-  await api('/auth/verify-email', { token: new URL(linkFromMail(email, '/auth/verify')!).searchParams.get('token') });
+  await api('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
   const login = (await (await api('/auth/login', { email, password })).json()) as { access_token: string; token_type: string; user: unknown };
   const { context, page } = await newPage(browser);
   const dialogs: string[] = [];

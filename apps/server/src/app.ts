@@ -13,6 +13,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { users } from './db/schema/index.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './errors.js';
+import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './lib/abuse-limits.js';
 import { createBackgroundMailer, createMailer, type Mailer } from './lib/mailer.js';
 import { createLocalStorage, type Storage } from './lib/storage.js';
 import { createS3StorageIfConfigured } from './lib/s3-storage.js';
@@ -26,6 +27,10 @@ export interface BuildOptions {
   mailer?: Mailer;
   storage?: Storage;
   logger?: boolean;
+  /** Replaces the abuse allowances (tests that are not about them use roomy ones). */
+  abuseLimits?: AbuseLimits;
+  /** Waits between tries of a failed background mail (tests use short ones). */
+  mailRetryDelaysMs?: readonly number[];
 }
 
 /** Builds the HTTP app: plugins, the API under /api, and the built front end. Never listens. */
@@ -33,11 +38,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
   await migrate(database);
   const closers: (() => Promise<void> | void)[] = [];
+  // A hop count trusts that many addresses nearest to the server (Fastify itself refuses bare hop counts).
+  // Fastify's overloads pick HTTP/2 typings for a union-typed trustProxy, hence the cast.
+  const hops = config.TRUST_PROXY;
+  const trustProxy = (typeof hops === 'number' ? (_addr: string, i: number) => i < hops : hops) as boolean;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    // Only behind a known proxy may X-Forwarded-For name the client (else rate limits could be dodged).
-    trustProxy: config.TRUST_PROXY,
+    // Only the configured proxy hops may name the client in X-Forwarded-For (else per-IP limits could be dodged).
+    trustProxy,
   });
   const mailer =
     opts.mailer ??
@@ -47,9 +56,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database,
     db: database.db,
     mailer,
-    backgroundMail: createBackgroundMailer(mailer, (err, mail) => app.log.error({ err, subject: mail.subject }, `background mail to ${mail.to} failed`)),
+    backgroundMail: createBackgroundMailer(
+      mailer,
+      (err, mail, willRetry) => app.log[willRetry ? 'warn' : 'error']({ err, subject: mail.subject }, `background mail to ${mail.to} failed${willRetry ? '; will retry' : ', gave up'}`),
+      opts.mailRetryDelaysMs,
+    ),
     storage: opts.storage ?? createS3StorageIfConfigured(config) ?? createLocalStorage(path.join(config.dataDir, 'files')),
     tokens: createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MIN),
+    limits: opts.abuseLimits ?? DEFAULT_ABUSE_LIMITS,
     onClose: (fn) => closers.push(fn),
   };
   // Registered first, so it runs last: mails still being sent get a few seconds to finish.

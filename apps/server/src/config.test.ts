@@ -58,6 +58,34 @@ describe('loadConfig', () => {
     ).toThrow(/JWT_SECRET: required/);
   });
 
+  it('gives a developer test payments and the demo account, and production neither', () => {
+    const dev = loadConfig({ DATA_DIR: tempDir() });
+    expect([dev.PAYMENTS, dev.SEED_DEMO]).toEqual(['test', true]);
+    const prod = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' });
+    expect([prod.PAYMENTS, prod.SEED_DEMO]).toEqual(['off', false]);
+    const stripe = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(stripe.PAYMENTS).toBe('stripe');
+  });
+
+  it('refuses to start in production with test payments or the demo account unless forced, saying why', () => {
+    const prod = { DATA_DIR: tempDir(), NODE_ENV: 'production' };
+    expect(() => loadConfig({ ...prod, PAYMENTS: 'test' })).toThrow(/PAYMENTS: `test` in production would credit plans without any payment/);
+    expect(() => loadConfig({ ...prod, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: the demo account's password is public/);
+    expect(() => loadConfig({ ...prod, PAYMENTS: 'stripe' })).toThrow(/PAYMENTS: `stripe` needs STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ...prod, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: required in production/);
+    const forced = loadConfig({ ...prod, PAYMENTS: 'test', SEED_DEMO: 'true', ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true', ALLOW_DEMO_IN_PRODUCTION: 'true' });
+    expect([forced.PAYMENTS, forced.SEED_DEMO]).toEqual(['test', true]);
+  });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses `true` (trust every hop)', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: `true` would trust every X-Forwarded-For hop/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY: not a hop count/);
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://app.example.com/' }).PUBLIC_URL).toBe('https://app.example.com');
   });

@@ -16,7 +16,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z.string().default(''),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_MIN: z.coerce.number().int().positive().default(720),
   SMTP_URL: z.string().url().optional(),
@@ -24,6 +24,10 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@plansight.local'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** stripe: Stripe Checkout; test: the local test checkout (no card, plans credited on "Pay"); off: no checkout. */
+  PAYMENTS: z.enum(['stripe', 'test', 'off']).optional(),
+  ALLOW_TEST_PAYMENTS_IN_PRODUCTION: bool.default(false),
+  ALLOW_DEMO_IN_PRODUCTION: bool.default(false),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -46,8 +50,11 @@ export type Env = z.infer<typeof envSchema>;
 /** The names of every variable in `envSchema` (the README's configuration table must list each). */
 export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO' | 'PAYMENTS' | 'TRUST_PROXY'> {
   JWT_SECRET: string;
+  PAYMENTS: 'stripe' | 'test' | 'off';
+  /** Fastify's trustProxy: false, a hop count, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+  TRUST_PROXY: false | number | string[];
   PUBLIC_URL: string;
   SEED_DEMO: boolean;
   /** Absolute DATA_DIR. */
@@ -70,6 +77,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems);
+  const payments = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY ? 'stripe' : e.NODE_ENV === 'production' ? 'off' : 'test');
+  const seedDemo = e.SEED_DEMO ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL);
+  problems.push(...productionSafetyProblems(e, payments, seedDemo));
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
   let jwtSecret = e.JWT_SECRET;
@@ -86,10 +99,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...e,
     JWT_SECRET: jwtSecret,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    SEED_DEMO: e.SEED_DEMO ?? embedded,
+    SEED_DEMO: seedDemo,
+    PAYMENTS: payments,
+    TRUST_PROXY: trustProxy,
     dataDir,
     embedded,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     ...overrides,
   };
+}
+
+/**
+ * TRUST_PROXY: empty/false (the socket address is the client), a hop count (how many proxies in front of
+ * the server append to X-Forwarded-For), or a comma-separated list of proxy addresses/CIDRs. `true`
+ * (believe every hop) is refused: any client could then name its own address and dodge every per-IP limit.
+ */
+function parseTrustProxy(raw: string, problems: string[]): false | number | string[] {
+  const v = raw.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true' || v === '1' || v === 'yes') {
+    problems.push('TRUST_PROXY: `true` would trust every X-Forwarded-For hop (a client could pick its own address); give the number of proxies in front of the server (e.g. 1) or their addresses');
+    return false;
+  }
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/;
+  const bad = list.filter((a) => !address.test(a));
+  if (bad.length) problems.push(`TRUST_PROXY: not a hop count or proxy address: ${bad.join(', ')}`);
+  return list;
+}
+
+/**
+ * Settings that would give plans away (a checkout that credits without payment, an account whose password
+ * is printed in the README) are refused in production unless forced by name, so a forgotten variable
+ * cannot open the door.
+ */
+function productionSafetyProblems(e: Env, payments: 'stripe' | 'test' | 'off', seedDemo: boolean): string[] {
+  const problems: string[] = [];
+  if (payments === 'stripe' && !e.STRIPE_SECRET_KEY) problems.push('PAYMENTS: `stripe` needs STRIPE_SECRET_KEY');
+  if (e.NODE_ENV !== 'production') return problems;
+  if (payments === 'test' && !e.ALLOW_TEST_PAYMENTS_IN_PRODUCTION) {
+    problems.push(
+      'PAYMENTS: `test` in production would credit plans without any payment; use PAYMENTS=stripe (with STRIPE_SECRET_KEY) or off, or set ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true for a demo server',
+    );
+  }
+  if (seedDemo && !e.ALLOW_DEMO_IN_PRODUCTION) {
+    problems.push('SEED_DEMO: the demo account\'s password is public; it is refused in production unless ALLOW_DEMO_IN_PRODUCTION=true');
+  }
+  if (payments === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required in production with PAYMENTS=stripe (paid plans are credited by the webhook)');
+  return problems;
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { AbuseLimits } from './lib/abuse-limits.js';
 import type { BackgroundMailer, Mailer } from './lib/mailer.js';
 import type { Storage } from './lib/storage.js';
 import type { TokenService } from './plugins/auth.js';
@@ -14,6 +15,8 @@ export interface AppContext {
   backgroundMail: BackgroundMailer;
   storage: Storage;
   tokens: TokenService;
+  /** Allowances of uploads, checkouts, contact messages and issue reports, and the long-poll caps. */
+  limits: AbuseLimits;
   /** Cleanups run on app close, last registered first. */
   onClose: (fn: () => Promise<void> | void) => void;
 }

@@ -55,12 +55,35 @@ describe(`accounts on ${testDbKind()}`, () => {
     expect(printed.join('\n')).toContain((await linkFromOutbox(t, body.email, '/auth/reset-password'))!);
   });
 
-  it('refuses a duplicate e-mail (any case) with a clear 409', async () => {
+  it('answers a sign-up with a registered e-mail (any case) like a new one, and tells that inbox it is already registered', async () => {
     const body = signupBody();
-    expect((await post(t, '/api/auth/register', body)).statusCode).toBe(201);
-    const dup = await post(t, '/api/auth/register', { ...body, email: body.email.toUpperCase() });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ code: 'email_taken', detail: expect.stringMatching(/already exists/) });
+    const first = await post(t, '/api/auth/register', body);
+    expect(first.statusCode).toBe(201);
+    await t.mailSettled();
+    const mailsBefore = t.outbox().filter((m) => m.includes(body.email)).length;
+    const dup = await post(t, '/api/auth/register', { ...body, email: body.email.toUpperCase(), password: 'another-pass-1', confirmPassword: 'another-pass-1' });
+    expect(dup.statusCode).toBe(201);
+    expect(dup.json()).toEqual({ ...first.json(), email: body.email });
+    await t.mailSettled();
+    const mails = t.outbox().filter((m) => m.includes(body.email));
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(mails.at(-1)).toContain('You already have a Plansight account');
+    expect(mails.at(-1)).not.toContain('/auth/verify');
+    // The first password still holds: the second sign-up changed nothing.
+    const [u] = await t.ctx.db.select().from(users).where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`);
+    expect(u).toBeDefined();
+  });
+
+  it('keeps verification and reset links out of the log when mail really leaves the machine (SMTP) or in production', async () => {
+    for (const over of [{ SMTP_URL: 'smtp://mail.example.com:587' }, { NODE_ENV: 'production' as const }]) {
+      const printed: string[] = [];
+      const ctx = { ...t.ctx, config: { ...t.ctx.config, ...over } };
+      const body = registerRequestSchema.parse(signupBody());
+      await register(ctx, body, (m) => printed.push(m));
+      await forgotPassword(ctx, body.email, (m) => printed.push(m));
+      expect(await linkFromOutbox(t, body.email, '/auth/reset-password')).toBeTruthy();
+      expect(printed.join('\n')).not.toMatch(/token=/);
+    }
   });
 
   it('answers invalid sign-up input with 422 and a detail list of {loc, msg, type}', async () => {
@@ -173,6 +196,23 @@ describe(`accounts on ${testDbKind()}`, () => {
     expect((await post(t, '/api/auth/login', other)).statusCode).toBe(200);
   });
 
+  it('holds the lock against a parallel burst of wrong passwords: at most 5 are checked, the rest and the right one answer 429', async () => {
+    const { email, password } = await verifiedUser(t);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => post(t, '/api/auth/login', { email, password: 'wrong-password' })));
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    expect((await post(t, '/api/auth/login', { email, password })).statusCode).toBe(429);
+  });
+
+  it('forgives the attempts of a successful login: four wrong, one right, then four wrong again still log in', async () => {
+    const { email, password } = await verifiedUser(t);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 4; i++) expect((await post(t, '/api/auth/login', { email, password: 'wrong-password' })).statusCode).toBe(401);
+      expect((await post(t, '/api/auth/login', { email, password })).statusCode).toBe(200);
+    }
+  });
+
   it('answers an unknown e-mail exactly like a wrong password (no enumeration)', async () => {
     const { email } = await verifiedUser(t);
     const wrong = await post(t, '/api/auth/login', { email, password: 'wrong-password' });
@@ -204,11 +244,17 @@ describe(`mail off the request path on ${testDbKind()}`, () => {
   // A mailer that can hang (an SMTP server that never answers) or fail, to show that forgot-password and
   // resend-verification answer without waiting for it: otherwise a known address would answer slower.
   let mode: 'ok' | 'hang' | 'fail' = 'ok';
+  /** Sends that fail before the mail server "comes back" (SMTP down for a while). */
+  let failNext = 0;
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   const sent: Mail[] = [];
   const mailer: Mailer = {
     send: async (mail) => {
+      if (failNext > 0) {
+        failNext--;
+        throw new Error('connect ECONNREFUSED');
+      }
       sent.push(mail);
       if (mode === 'hang') await released;
       if (mode === 'fail') throw new Error('SMTP refused');
@@ -242,6 +288,7 @@ describe(`mail off the request path on ${testDbKind()}`, () => {
   async function accounts() {
     const verified = signupBody();
     expect((await post(t, '/api/auth/register', verified)).statusCode).toBe(201);
+    await t.mailSettled();
     const link = linkIn(verified.email, '/auth/verify');
     expect((await post(t, '/api/auth/verify-email', { token: tokenOf(link!) })).statusCode).toBe(200);
     const unverified = signupBody();
@@ -269,6 +316,16 @@ describe(`mail off the request path on ${testDbKind()}`, () => {
     await t.mailSettled();
     expect(sent.slice(before).map((m) => m.to)).toEqual([a.verified, a.unverified]);
     expect(linkIn(a.verified, '/auth/reset-password')).toMatch(/\/auth\/reset-password\?token=/);
+  });
+
+  it('signs up while the mail server is down, and sends the verification mail once it is back', async () => {
+    const body = signupBody();
+    failNext = 2;
+    const res = await post(t, '/api/auth/register', body);
+    expect(res.statusCode).toBe(201);
+    await t.mailSettled();
+    expect(failNext).toBe(0);
+    expect(linkIn(body.email, '/auth/verify')).toMatch(/\/auth\/verify\?token=/);
   });
 
   it('answers 200 when the mail fails, and the failure is only logged (no unhandled rejection)', async () => {

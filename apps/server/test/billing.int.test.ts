@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { products as productsTable } from '../src/db/schema/billing.js';
 import { projects } from '../src/db/schema/projects.js';
 import { users } from '../src/db/schema/users.js';
+import { insertPendingPayment } from '../src/modules/billing/billing.repository.js';
 import { createTestApp, testDbKind, type TestApp } from './helpers.js';
 
 let n = 0;
@@ -92,5 +93,25 @@ describe(`billing on ${testDbKind()}`, () => {
     expect(plans.available.map((p) => p.plans_count)).toEqual([5, 15, 50]);
     expect(plansResponseSchema.parse((await t.app.inject({ url: '/api/plans', headers: other.auth })).json()).purchases).toEqual([]);
     expect((await t.app.inject({ url: '/api/plans' })).statusCode).toBe(401);
+  });
+});
+
+describe(`billing in production without payment settings on ${testDbKind()}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: 'production' });
+  });
+  afterAll(async () => t?.close());
+
+  it('offers no test checkout: starting one answers 503 and a test confirm credits nothing', async () => {
+    const buyer = await userWithToken(t);
+    const co = await t.app.inject({ method: 'POST', url: '/api/user-plan/create-checkout-session', headers: buyer.auth, payload: { price_id: 'price_plans_50' } });
+    expect(co.statusCode).toBe(503);
+    expect(co.json()).toMatchObject({ code: 'payments_disabled', detail: 'Online payment is not available at the moment. Please contact support.' });
+    await insertPendingPayment(t.ctx.db, { userId: buyer.id, productId: 'plans_50', providerSessionId: 'test_forged', plansCount: 50, amountCents: 1, currency: 'aud', status: 'pending' });
+    const confirm = await t.app.inject({ method: 'POST', url: '/api/user-plan/checkout/test/test_forged/confirm', headers: buyer.auth });
+    expect(confirm.statusCode).toBe(404);
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.id, buyer.id));
+    expect(u!.remainPlan).toBe(3);
   });
 });

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import type { Mailer } from '../src/lib/mailer.js';
+import { DEFAULT_ABUSE_LIMITS, type AbuseLimit, type AbuseLimits } from '../src/lib/abuse-limits.js';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
@@ -28,7 +29,14 @@ export const testDbKind = (): 'postgres' | 'pglite' => (inject('pgUrl') ? 'postg
  * A fresh app on a fresh database: an in-memory PGlite, or a new database on the harness's PostgreSQL
  * server. Each call is isolated, so test files can run in parallel.
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { mailer?: Mailer } = {}): Promise<TestApp> {
+/** The real allowances times 100, for tests about something else that upload or post a lot from one address. */
+export const roomyAbuseLimits = (): AbuseLimits => {
+  const x100 = (l: AbuseLimit): AbuseLimit => ({ ...l, perIp: l.perIp * 100, perAccount: l.perAccount === undefined ? undefined : l.perAccount * 100 });
+  const d = DEFAULT_ABUSE_LIMITS;
+  return { upload: x100(d.upload), checkout: x100(d.checkout), contact: x100(d.contact), issueReport: x100(d.issueReport), longPoll: { perAccount: 100, total: 1000 } };
+};
+
+export async function createTestApp(env: Record<string, string> = {}, opts: { mailer?: Mailer; abuseLimits?: AbuseLimits } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plansight-test-'));
   const pgUrl = inject('pgUrl');
   let dbUrl: string | undefined;
@@ -51,7 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { ma
     ...env,
   });
   const database = await openDatabase(dbUrl ? { url: dbUrl } : { inMemory: true });
-  const { app, ctx } = await buildApp(config, { database, logger: false, mailer: opts.mailer });
+  const { app, ctx } = await buildApp(config, { database, logger: false, mailer: opts.mailer, mailRetryDelaysMs: [20, 50], abuseLimits: opts.abuseLimits ?? roomyAbuseLimits() });
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
   return {

@@ -11,6 +11,13 @@ export async function runOp(op: string, args: unknown[]): Promise<unknown> {
       return getPdfInfo(a[0]);
     case 'render':
       return renderPageToPng(a[0], a[1], a[2]);
+    case 'preview': {
+      // One worker for an upload's two steps: starting a worker (and the engine in it) is most of their cost.
+      const info = await getPdfInfo(a[0]);
+      const pageNo = a[1] as number;
+      if (pageNo > info.pageCount) return { info, page: null };
+      return { info, page: await renderPageToPng(a[0], pageNo, a[2]) };
+    }
     case 'analyze':
       return analyzePdf(a[0], a[1]);
     case 'overlay':

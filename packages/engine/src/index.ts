@@ -4,4 +4,5 @@ export { getPdfInfo, type PdfInfo, type PdfPageInfo } from './source/info.js';
 export { renderPageToPng, type RenderOptions, type RenderedPage } from './source/render.js';
 export { analyzePdf } from './analyze.js';
 export { drawOverlay } from './source/overlay.js';
-export { getPdfInfoInWorker, renderPageToPngInWorker, analyzePdfInWorker, drawOverlayInWorker, type WorkerOptions } from './worker.js';
+export { getPdfInfoInWorker, renderPageToPngInWorker, previewPdfInWorker, analyzePdfInWorker, drawOverlayInWorker, EngineCancelledError, type WorkerOptions } from './worker.js';
+export { declaredPageCount, PDF_LIMITS } from './source/pdf-load.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { analyzePdfInWorker, EngineInputError, type PaperSize } from '@plansight/engine';
+import { analyzePdfInWorker, EngineCancelledError, EngineInputError, type PaperSize } from '@plansight/engine';
 import type { AppContext } from '../context.js';
 import {
   beat, claimRun, failRun, findProjectFile, finishRun, releaseRun, requeueStale,
@@ -24,6 +24,22 @@ export interface AnalysisWorkerOptions {
   engineTimeoutMs?: number;
 }
 
+/**
+ * What a user reads when a run fails on the plan itself, by engine error code. The engine's own message is
+ * shown only where it is written for users (no_vector_drawing); others may quote pdf.js internals.
+ */
+const INPUT_ERROR_MESSAGES: Record<EngineInputError['code'], string | null> = {
+  not_pdf: 'Invalid PDF file. Please select a valid PDF document.',
+  encrypted: 'This PDF is password protected. Please remove the password and upload it again.',
+  page_out_of_range: 'The chosen page does not exist in this PDF.',
+  no_vector_drawing: null,
+  bad_options: 'The ceiling height or scale of this project cannot be used. Please check them and try again.',
+  corrupt: 'Error reading PDF file. The file might be corrupted.',
+  too_complex: null,
+};
+/** Shown when a run failed for other reasons (kept generic: raw errors may name files and internals). */
+export const ANALYSIS_FAILED_MESSAGE = 'The plan could not be analysed. Please try again or report the issue.';
+
 /** Runs of one project that keep failing for other reasons than the input end as failed after this many tries. */
 export const MAX_ATTEMPTS = 3;
 
@@ -40,7 +56,11 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
   const run = await claimRun(ctx.db, projectId, runId, o.staleMs);
   if (!run) return;
   state.inflight.set(runId, projectId);
-  const heartbeat = setInterval(() => void beat(ctx.db, projectId, runId).catch((err) => log.warn({ err }, 'analysis heartbeat failed')), o.heartbeatMs);
+  // New inputs replace the run (one analysis per project): the heartbeat notices and stops the engine.
+  const superseded = new AbortController();
+  const heartbeat = setInterval(() => void beat(ctx.db, projectId, runId).then((ours) => {
+    if (!ours) superseded.abort();
+  }, (err: unknown) => log.warn({ err }, 'analysis heartbeat failed')), o.heartbeatMs);
   try {
     const file = await findProjectFile(ctx.db, projectId);
     if (!file) return;
@@ -49,7 +69,7 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
     const analysis = o.analyze(new Uint8Array(bytes), {
       page: p.page, scale: p.scale, paper: p.paper as PaperSize, ceilingHeightMm: p.ceilingHeightMm,
       minRoomWidthMm: p.minRoomWidthMm, minRoomHeightMm: p.minRoomHeightMm,
-    }, { timeoutMs: o.engineTimeoutMs });
+    }, { timeoutMs: o.engineTimeoutMs, signal: superseded.signal });
     const result = await Promise.race([analysis, state.stopped]);
     // Shutting down: the closer gives the lease back; failing the job makes pg-boss hand it to another worker.
     if (result === 'stopped') throw new Error('analysis worker stopped mid-job');
@@ -57,14 +77,17 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
     log.info({ projectId, runId, rooms: result.rooms.length, attempt: run.attempts }, 'analysis done');
   } catch (err) {
     if (state.stopping) throw err;
-    if (err instanceof EngineInputError) {
-      await failRun(ctx.db, projectId, runId, err.message, err.code);
+    if (err instanceof EngineCancelledError || superseded.signal.aborted) {
+      log.info({ projectId, runId }, 'analysis superseded by a newer run; stopped');
+    } else if (err instanceof EngineInputError) {
+      log.info({ projectId, runId, code: err.code, engineMessage: err.message }, 'analysis refused the plan');
+      await failRun(ctx.db, projectId, runId, INPUT_ERROR_MESSAGES[err.code] ?? err.message, err.code);
     } else if (run.attempts >= MAX_ATTEMPTS) {
       log.error({ err, projectId, runId }, 'analysis failed for good');
-      await failRun(ctx.db, projectId, runId, `The plan could not be analysed (${(err as Error).message}). Please try again or report the issue.`, 'engine_error');
+      await failRun(ctx.db, projectId, runId, ANALYSIS_FAILED_MESSAGE, 'engine_error');
     } else {
       log.warn({ err, projectId, runId, attempt: run.attempts }, 'analysis failed; will retry');
-      await releaseRun(ctx.db, projectId, runId, (err as Error).message);
+      await releaseRun(ctx.db, projectId, runId, null);
       throw err;
     }
   } finally {

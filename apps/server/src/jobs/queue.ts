@@ -67,10 +67,13 @@ async function openBoss(ctx: AppContext): Promise<PgBoss> {
   return boss;
 }
 
-/** Sends one analysis job. */
-export async function sendAnalysisJob(ctx: AppContext, data: AnalysisJobData): Promise<void> {
+/**
+ * Sends one analysis job. Workers take the highest priority first: the caller passes minus the number of
+ * the account's other active runs, so accounts take turns (fair share) instead of first come, first served.
+ */
+export async function sendAnalysisJob(ctx: AppContext, data: AnalysisJobData, priority = 0): Promise<void> {
   const boss = await getBoss(ctx);
-  await boss.send(ANALYSIS_QUEUE, data);
+  await boss.send(ANALYSIS_QUEUE, data, { priority });
   for (const wake of localWakers.get(ctx) ?? []) wake();
 }
 

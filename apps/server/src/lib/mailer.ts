@@ -45,25 +45,45 @@ export interface BackgroundMailer {
   drain: (timeoutMs?: number) => Promise<boolean>;
 }
 
+/** Waits before each new try of a failed background mail: an SMTP outage of up to about 40 minutes is ridden out. */
+export const MAIL_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000] as const;
+
 /**
  * Wraps a mailer for fire-and-forget sends. Endpoints that must answer the same for known and unknown
- * addresses (forgot password, resend verification) use it, so an SMTP round trip never shows in their timing.
+ * addresses (sign-up, forgot password, resend verification) use it, so an SMTP round trip never shows in
+ * their timing. A failed send is tried again after each of `retryDelaysMs`; `onError` hears of every
+ * failure (`willRetry` false on the last).
  */
-export function createBackgroundMailer(mailer: Mailer, onError: (err: unknown, mail: Mail) => void): BackgroundMailer {
+export function createBackgroundMailer(
+  mailer: Mailer,
+  onError: (err: unknown, mail: Mail, willRetry: boolean) => void,
+  retryDelaysMs: readonly number[] = MAIL_RETRY_DELAYS_MS,
+): BackgroundMailer {
   const pending = new Set<Promise<void>>();
+  const report = (err: unknown, mail: Mail, willRetry: boolean) => {
+    try {
+      onError(err, mail, willRetry);
+    } catch {
+      /* a failing logger must not turn into an unhandled rejection */
+    }
+  };
+  const attempt = async (mail: Mail): Promise<void> => {
+    for (let i = 0; ; i++) {
+      try {
+        // Promise.resolve().then: a send that throws synchronously is caught like one that rejects.
+        await Promise.resolve().then(() => mailer.send(mail));
+        return;
+      } catch (err) {
+        const willRetry = i < retryDelaysMs.length;
+        report(err, mail, willRetry);
+        if (!willRetry) return;
+        await new Promise((r) => setTimeout(r, retryDelaysMs[i]).unref());
+      }
+    }
+  };
   return {
     post: (mail) => {
-      // Promise.resolve().then: a send that throws synchronously is caught like one that rejects.
-      const sending: Promise<void> = Promise.resolve()
-        .then(() => mailer.send(mail))
-        .catch((err: unknown) => {
-          try {
-            onError(err, mail);
-          } catch {
-            /* a failing logger must not turn into an unhandled rejection */
-          }
-        })
-        .finally(() => pending.delete(sending));
+      const sending: Promise<void> = attempt(mail).finally(() => pending.delete(sending));
       pending.add(sending);
     },
     drain: async (timeoutMs = 10_000) => {

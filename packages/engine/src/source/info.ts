@@ -1,6 +1,6 @@
 /** Page count, page sizes and whether each page carries vector drawing (not only images). */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { loadPdf } from './pdf-load.js';
+import { checkedOperatorList, loadPdf } from './pdf-load.js';
 
 export interface PdfPageInfo {
   widthPt: number;
@@ -25,11 +25,13 @@ export async function getPdfInfo(bytes: Uint8Array): Promise<PdfInfo> {
       let hasVectorDrawing = false;
       if (i <= VECTOR_CHECK_PAGES) {
         try {
-          const ops = await page.getOperatorList();
+          const ops = await checkedOperatorList(page);
           let paths = 0;
           for (const fn of ops.fnArray) if (fn === OPS.constructPath) paths++;
           hasVectorDrawing = paths >= 4;
-        } catch {
+        } catch (err) {
+          // Over budget is an answer about the file; any other failure only means "no vector drawing found".
+          if ((err as { code?: string }).code === 'too_complex') throw err;
           hasVectorDrawing = false;
         }
       }

@@ -1,6 +1,6 @@
 /** Rendering a page to PNG with pdf.js and @napi-rs/canvas, capped in size to keep memory modest. */
 import { createCanvas } from '@napi-rs/canvas';
-import { loadPdf, getPageChecked } from './pdf-load.js';
+import { checkedOperatorList, loadPdf, getPageChecked } from './pdf-load.js';
 
 export interface RenderOptions {
   /** Target width in pixels; capped at MAX_PX on the long side. Default 1600. */
@@ -19,6 +19,8 @@ export async function renderPageCanvas(bytes: Uint8Array, pageNo: number, opts: 
   const doc = await loadPdf(bytes);
   try {
     const page = await getPageChecked(doc, pageNo);
+    // Counted before any pixel is drawn; pdf.js reuses this list for the render below.
+    await checkedOperatorList(page);
     const base = page.getViewport({ scale: 1 });
     const want = Math.min(opts.maxWidthPx ?? 1600, MAX_PX);
     let scale = want / base.width;

@@ -20,6 +20,16 @@ export function resetMail(to: string, link: string, validMinutes: number): Mail 
   };
 }
 
+/** Sent when someone signs up with an address that already has an account (the sign-up answer is the same). */
+export function alreadyRegisteredMail(to: string, loginLink: string, resetLink: string): Mail {
+  return {
+    to,
+    subject: 'You already have a Plansight account',
+    text: `Hello,\n\nsomeone (hopefully you) tried to create a Plansight account with this e-mail address, but it is already registered. Log in here:\n\n${loginLink}\n\nForgot your password? Set a new one here:\n\n${resetLink}${footer}`,
+    html: page(`<p>Hello,</p><p>someone (hopefully you) tried to create a Plansight account with this e-mail address, but it is already registered.</p>${button(loginLink, 'Log in')}<p>Forgot your password? <a href="${escapeHtml(resetLink)}">Set a new one</a>.</p>`),
+  };
+}
+
 const page = (body: string) =>
   `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">${body}<p style="color:#6b7280;font-size:13px">If you did not ask for this, you can ignore this e-mail.</p><p>— Plansight</p></body></html>`;
 const button = (href: string, label: string) =>

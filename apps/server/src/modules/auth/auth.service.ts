@@ -2,10 +2,10 @@ import type { LoginResponse, RegisterRequest, ResetPasswordRequest, User } from 
 import { AUTH_ERROR_CODES } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import type { Mail } from '../../lib/mailer.js';
-import { AppError, conflict, unauthorized } from '../../errors.js';
+import { AppError, unauthorized } from '../../errors.js';
 import { dummyPasswordHash, hashPassword, newEmailToken, sha256, verifyPassword } from './auth.crypto.js';
-import { resetMail, verificationMail } from './auth.mail.js';
-import { clearLoginFailures, lockedUntil, recordLoginFailure } from './login-failure.repository.js';
+import { alreadyRegisteredMail, resetMail, verificationMail } from './auth.mail.js';
+import { clearLoginFailures, takeLoginAttempt } from './login-failure.repository.js';
 import { consumeEmailToken, insertEmailToken, retireOpenTokens } from './token.repository.js';
 import { toUserDto } from './user.dto.js';
 import { findUserByEmail, findUserById, insertUser, markEmailVerified, touchLastLogin, updatePasswordHash } from './user.repository.js';
@@ -17,7 +17,6 @@ export const LOGIN_GUARD = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 
 
 export const MESSAGES = {
   registered: 'Account created. We sent a verification e-mail; please verify your e-mail address before logging in.',
-  emailTaken: 'An account with this email already exists. Please log in or reset your password.',
   notVerified: 'Please verify your email address before logging in. Check your inbox for the verification link.',
   invalidCredentials: 'Invalid email or password',
   locked: 'Too many failed login attempts. Please wait 15 minutes and try again, or reset your password.',
@@ -29,14 +28,31 @@ export const MESSAGES = {
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
 } as const;
 
-/** Creates an unverified account with the default free plans and sends the verification link. */
+/**
+ * Creates an unverified account with the default free plans and sends the verification link. An address
+ * that already has an account gets the same answer (so sign-up cannot be used to find accounts) and that
+ * inbox is told it is already registered. Both mails go out in the background with retries: the answer
+ * never waits for SMTP (whose timing would tell the two cases apart) and an SMTP outage does not fail sign-up.
+ */
 export async function register(ctx: AppContext, input: RegisterRequest, log: (m: string) => void): Promise<{ message: string; email: string }> {
   const passwordHash = await hashPassword(input.password);
   const user = await insertUser(ctx.db, { email: input.email, passwordHash, companyName: input.companyName, phone: input.phone });
-  if (!user) throw conflict(MESSAGES.emailTaken, AUTH_ERROR_CODES.emailTaken);
-  // Awaited here: sign-up says plainly whether an address is taken, so its timing reveals nothing more.
-  await ctx.mailer.send(await issueVerification(ctx, user.id, user.email, user.companyName, log));
+  if (!user) {
+    const existing = await findUserByEmail(ctx.db, input.email);
+    if (existing) ctx.backgroundMail.post(alreadyRegisteredMail(existing.email, `${ctx.config.PUBLIC_URL}/auth/login`, `${ctx.config.PUBLIC_URL}/auth/forgot-password`));
+    return { message: MESSAGES.registered, email: input.email };
+  }
+  ctx.backgroundMail.post(await issueVerification(ctx, user.id, user.email, user.companyName, log));
   return { message: MESSAGES.registered, email: user.email };
+}
+
+/**
+ * Links that sign in or reset a password are secrets: they are printed only where the e-mail itself stays
+ * on this machine (the outbox driver outside production), which is what lets a newcomer without SMTP
+ * finish signing up.
+ */
+function logLink(ctx: AppContext, log: (m: string) => void, line: string): void {
+  if (!ctx.config.SMTP_URL && ctx.config.NODE_ENV !== 'production') log(line);
 }
 
 /** Retires open verify links and makes a new one; returns the mail that carries it. */
@@ -45,8 +61,7 @@ async function issueVerification(ctx: AppContext, userId: string, email: string,
   const token = newEmailToken();
   await insertEmailToken(ctx.db, { userId, kind: 'verify', tokenHash: token.hash, expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_HOURS * 3600_000) });
   const link = `${ctx.config.PUBLIC_URL}/auth/verify?token=${encodeURIComponent(token.raw)}`;
-  // The log line is what lets a newcomer without SMTP finish signing up.
-  log(`verification link for ${email}: ${link}`);
+  logLink(ctx, log, `verification link for ${email}: ${link}`);
   return verificationMail(email, companyName, link, VERIFY_TOKEN_TTL_HOURS);
 }
 
@@ -68,17 +83,15 @@ export async function resendVerification(ctx: AppContext, email: string, log: (m
 }
 
 /**
- * Checks the password (argon2 even for unknown e-mails, so timing tells nothing), the per-account lock,
- * then verification. Unverified accounts are refused only after a correct password.
+ * Takes a login attempt under the per-account lock, checks the password (argon2 even for unknown e-mails,
+ * so timing tells nothing), then verification. Unverified accounts are refused only after a correct password.
  */
 export async function login(ctx: AppContext, email: string, password: string): Promise<LoginResponse> {
-  if (await lockedUntil(ctx.db, email)) throw new AppError(429, AUTH_ERROR_CODES.tooManyAttempts, MESSAGES.locked);
+  // The attempt is counted (as a failure) before the check and forgiven after a right password.
+  if (!(await takeLoginAttempt(ctx.db, email, LOGIN_GUARD))) throw new AppError(429, AUTH_ERROR_CODES.tooManyAttempts, MESSAGES.locked);
   const user = await findUserByEmail(ctx.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) {
-    await recordLoginFailure(ctx.db, email, LOGIN_GUARD);
-    throw new AppError(401, AUTH_ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
-  }
+  if (!user || !ok) throw new AppError(401, AUTH_ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
   await clearLoginFailures(ctx.db, email);
   if (!user.emailVerifiedAt) throw new AppError(403, AUTH_ERROR_CODES.emailNotVerified, MESSAGES.notVerified);
   const fresh = (await touchLastLogin(ctx.db, user.id)) ?? user;
@@ -96,7 +109,7 @@ export async function forgotPassword(ctx: AppContext, email: string, log: (m: st
     const token = newEmailToken();
     await insertEmailToken(ctx.db, { userId: user.id, kind: 'reset', tokenHash: token.hash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000) });
     const link = `${ctx.config.PUBLIC_URL}/auth/reset-password?token=${encodeURIComponent(token.raw)}`;
-    log(`password reset link for ${user.email}: ${link}`);
+    logLink(ctx, log, `password reset link for ${user.email}: ${link}`);
     ctx.backgroundMail.post(resetMail(user.email, link, RESET_TOKEN_TTL_MINUTES));
   }
   return { message: MESSAGES.resetSent };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createCheckoutRequestSchema, type PlansResponse, type Product, type UsageResponse } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound, parseOr422 } from '../../errors.js';
+import { abuseLimit } from '../../lib/abuse-limits.js';
 import { findUsage, listActiveProducts, listPaidPacksOf, listPaymentsOf } from './billing.repository.js';
 import { fulfil, handleStripeWebhook, startCheckout } from './billing.service.js';
 
@@ -20,20 +21,21 @@ const toProduct = (p: ProductRow): Product => ({
 });
 
 /**
- * Routes of the billing module: products, checkout (Stripe Checkout with STRIPE_SECRET_KEY, else the local
- * test-mode page), the Stripe webhook, purchase history, and the usage/plans summaries.
+ * Routes of the billing module: products, checkout (Stripe Checkout with PAYMENTS=stripe, the local test-mode
+ * page with PAYMENTS=test, none with PAYMENTS=off), the Stripe webhook, purchase history, and the usage/plans summaries.
  */
 export async function billingRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   // Public: the pricing modal is shown to visitors.
   api.get('/user-plan/products', async () => ({ products: (await listActiveProducts(ctx.db)).map(toProduct) }));
 
-  api.post('/user-plan/create-checkout-session', { preHandler: api.authenticate }, async (req) =>
+  api.post('/user-plan/create-checkout-session', { preHandler: [api.authenticate, abuseLimit(ctx.limits.checkout)] }, async (req) =>
     startCheckout(ctx, req.userId, parseOr422(createCheckoutRequestSchema, req.body)),
   );
 
   // Test mode only: the user "pays" on the in-app test page; same fulfilment as the webhook.
   api.post<{ Params: { sessionId: string } }>('/user-plan/checkout/test/:sessionId/confirm', { preHandler: api.authenticate }, async (req) => {
-    if (ctx.config.STRIPE_SECRET_KEY) throw notFound();
+    // Only where test payments were asked for (PAYMENTS=test): anywhere else this would be free plans.
+    if (ctx.config.PAYMENTS !== 'test') throw notFound();
     const done = await fulfil(ctx, req.log, req.params.sessionId, req.userId);
     return { ok: true, credited: done !== null };
   });

@@ -28,7 +28,8 @@ export function returnUrl(ctx: AppContext, asked: string | undefined, outcome: '
 export async function startCheckout(ctx: AppContext, userId: string, body: CreateCheckoutRequest): Promise<CheckoutResponse> {
   const product = await findProductByPriceId(ctx.db, body.price_id);
   if (!product || product.amountCents === null) throw badRequest('Unable to find price information for this product. Please contact support.', 'unknown_price');
-  const stripe = stripeGatewayOf(ctx);
+  if (ctx.config.PAYMENTS === 'off') throw new AppError(503, 'payments_disabled', 'Online payment is not available at the moment. Please contact support.');
+  const stripe = ctx.config.PAYMENTS === 'stripe' ? stripeGatewayOf(ctx) : null;
   let sessionId = `test_${randomUUID()}`;
   let url = `/checkout/test/${sessionId}`;
   if (stripe) {

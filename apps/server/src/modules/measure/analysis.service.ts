@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { sendAnalysisJob } from '../../jobs/queue.js';
 import type { ProjectRow } from '../projects/projects.repository.js';
-import { getAnalysis, startRun, type AnalysisParams, type AnalysisRow, type SettingsRow } from './measure.repository.js';
+import { activeRunsOfOwner, getAnalysis, startRun, type AnalysisParams, type AnalysisRow, type SettingsRow } from './measure.repository.js';
 
 /** Spec section 9: the sliver filter's default minimum room width and height. */
 export const DEFAULT_MIN_ROOM_MM = 200;
@@ -11,7 +11,7 @@ export const ALL_DETECTIONS_WAIT_MS = 60_000;
 const WAIT_POLL_MS = 250;
 
 /** Engine errors about the input itself: running the same inputs again gives the same answer. */
-const PERMANENT_ERRORS = new Set(['not_pdf', 'encrypted', 'page_out_of_range', 'no_vector_drawing', 'bad_options', 'corrupt']);
+const PERMANENT_ERRORS = new Set(['not_pdf', 'encrypted', 'page_out_of_range', 'no_vector_drawing', 'bad_options', 'corrupt', 'too_complex']);
 
 export interface MinRoomMm { widthMm: number; heightMm: number }
 
@@ -40,7 +40,7 @@ export async function ensureAnalysis(ctx: AppContext, projectId: string, params:
   const restartFailed = !(before?.status === 'failed' && PERMANENT_ERRORS.has(before.errorCode ?? ''));
   const runId = randomUUID();
   if (await startRun(ctx.db, projectId, runId, params, restartFailed)) {
-    await sendAnalysisJob(ctx, { projectId, runId });
+    await sendAnalysisJob(ctx, { projectId, runId }, -(await activeRunsOfOwner(ctx.db, projectId)));
   }
   const row = await getAnalysis(ctx.db, projectId);
   if (!row) throw new Error(`analysis row of ${projectId} vanished`);

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AnalysisResult } from '@plansight/engine';
 import type { Db } from '../../db/client.js';
 import { measureAnalyses, measureSettings } from '../../db/schema/measure.js';
@@ -89,8 +89,22 @@ export async function claimRun(db: Db, projectId: string, runId: string, staleMs
 const running = (projectId: string, runId: string) =>
   and(eq(measureAnalyses.projectId, projectId), eq(measureAnalyses.runId, runId), eq(measureAnalyses.status, 'processing'));
 
-export async function beat(db: Db, projectId: string, runId: string): Promise<void> {
-  await db.update(measureAnalyses).set({ heartbeatAt: sql`now()` }).where(running(projectId, runId));
+/** Renews the lease; false once the run is no longer this one's (superseded by new inputs, or taken over). */
+export async function beat(db: Db, projectId: string, runId: string): Promise<boolean> {
+  const rows = await db.update(measureAnalyses).set({ heartbeatAt: sql`now()` }).where(running(projectId, runId)).returning({ runId: measureAnalyses.runId });
+  return rows.length > 0;
+}
+
+/**
+ * How many analyses of the project's owner are waiting or running, this project's left out: the queue
+ * priority of a new job, so one account's ten uploads do not hold back another account's one.
+ */
+export async function activeRunsOfOwner(db: Db, projectId: string): Promise<number> {
+  const owner = db.select({ userId: projects.userId }).from(projects).where(eq(projects.id, projectId));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(measureAnalyses)
+    .innerJoin(projects, eq(projects.id, measureAnalyses.projectId))
+    .where(and(inArray(projects.userId, owner), inArray(measureAnalyses.status, ['queued', 'processing']), sql`${measureAnalyses.projectId} <> ${projectId}`));
+  return row?.n ?? 0;
 }
 
 /** Stores the result and sets has_result, only if this run still holds the lease. */

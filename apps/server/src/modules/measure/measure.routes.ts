@@ -4,6 +4,7 @@ import {
 } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound, parseOr422 } from '../../errors.js';
+import { createConcurrencyCap } from '../../lib/abuse-limits.js';
 import { getCeilingScale, getResult, runAllDetections, saveCeilingScale } from './measure.service.js';
 import { addRoom, deleteRoom, patchRoom, replaceRooms, resetRooms } from './room-edits.service.js';
 
@@ -26,11 +27,19 @@ export async function measureRoutes(api: FastifyInstance, ctx: AppContext): Prom
     return saveCeilingScale(ctx, req.userId, id, body, (err) => req.log.error({ err }, 'could not start the analysis'));
   });
 
+  // Each waiting call holds a request and polls the database: capped per account and per process. Over the
+  // cap a call still starts or joins the run, but answers at once (202 "still running") instead of waiting.
+  const longPolls = createConcurrencyCap(ctx.limits.longPoll.perAccount, ctx.limits.longPoll.total);
   api.get('/projects/:id/all-detections', auth, async (req, reply) => {
     const id = projectId(req.params);
     const q = parseOr422(allDetectionsQuerySchema, req.query, 'query');
-    const { status, body } = await runAllDetections(ctx, req.userId, id, q);
-    return reply.status(status).send(body);
+    const leave = longPolls.tryEnter(req.userId);
+    try {
+      const { status, body } = await runAllDetections(ctx, req.userId, id, q, leave ? undefined : 0);
+      return reply.status(status).send(body);
+    } finally {
+      leave?.();
+    }
   });
 
   api.get('/user/projects/:id/result', auth, async (req) => getResult(ctx, req.userId, projectId(req.params)));

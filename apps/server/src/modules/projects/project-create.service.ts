@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { EngineInputError, getPdfInfoInWorker, renderPageToPngInWorker } from '@plansight/engine';
+import { declaredPageCount, EngineInputError, PDF_LIMITS, previewPdfInWorker } from '@plansight/engine';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
 import { uploadErrors } from './project-errors.js';
 import { insertProject, refundPlan, reservePlan, type ProjectRow } from './projects.repository.js';
 import { renderLimiter } from './render-limiter.js';
 
-export interface CreateInput { userId: string; bytes: Buffer; filename: string; originalFilename: string; pageNo: number }
+export interface CreateInput { userId: string; bytes: Buffer; filename: string; originalFilename: string; pageNo: number; log: UploadLog }
 
 /** Longest side of the stored page image; enough for the results overlay without huge files. */
 const PAGE_PNG_MAX_WIDTH_PX = 2000;
@@ -18,15 +19,32 @@ function checkBytes(bytes: Buffer): void {
   if (bytes.length === 0) throw uploadErrors.empty();
   if (!bytes.subarray(0, 1024).toString('latin1').includes('%PDF-')) throw uploadErrors.notPdf();
   if (!bytes.subarray(Math.max(0, bytes.length - 1024)).toString('latin1').includes('%%EOF')) throw uploadErrors.corrupt();
+  // Refused here, before any worker starts: opening a 10 000-page file takes pdf.js seconds.
+  const pages = declaredPageCount(bytes);
+  if (pages > PDF_LIMITS.maxPages) throw uploadErrors.tooComplex(`This PDF is too complex to process (${pages} pages; at most ${PDF_LIMITS.maxPages}).`);
 }
 
-function mapEngineError(e: unknown): unknown {
-  if (!(e instanceof EngineInputError)) return e;
+/**
+ * Every engine failure on an upload is an answer about the file (4xx), never a 500: the engine runs in a
+ * worker thread with memory, time and size budgets, so whatever it dies of, the file made it die.
+ */
+function mapEngineError(e: unknown, log: UploadLog): unknown {
+  if (e instanceof AppError) return e;
+  if (!(e instanceof EngineInputError)) {
+    log.warn({ err: e }, 'engine failed on an uploaded PDF');
+    return uploadErrors.corrupt();
+  }
   if (e.code === 'not_pdf') return uploadErrors.notPdf();
   if (e.code === 'encrypted') return uploadErrors.encrypted();
   if (e.code === 'page_out_of_range') return uploadErrors.pageNotPositive();
+  if (e.code === 'too_complex') return uploadErrors.tooComplex(e.message);
   return uploadErrors.corrupt();
 }
+
+type UploadLog = { warn: (obj: object, msg: string) => void };
+
+/** Wall-clock budget of an upload's engine work (page info and page image), so every answer comes within 30 s. */
+export const UPLOAD_ENGINE_TIMEOUT_MS = 25_000;
 
 /**
  * Creates one project from one PDF page. The plan is reserved FIRST (one conditional UPDATE), so a burst
@@ -43,10 +61,10 @@ export async function createProject(ctx: AppContext, input: CreateInput): Promis
   try {
     const { info, png } = await renderLimiter.run(async () => {
       const data = new Uint8Array(input.bytes);
-      const pdfInfo = await getPdfInfoInWorker(data);
-      if (input.pageNo > pdfInfo.pageCount) throw uploadErrors.pageBeyondEnd(input.pageNo, pdfInfo.pageCount);
-      return { info: pdfInfo, png: await renderPageToPngInWorker(data, input.pageNo, { maxWidthPx: PAGE_PNG_MAX_WIDTH_PX }) };
-    }).catch((e: unknown) => { throw mapEngineError(e); });
+      const r = await previewPdfInWorker(data, input.pageNo, { maxWidthPx: PAGE_PNG_MAX_WIDTH_PX }, { timeoutMs: UPLOAD_ENGINE_TIMEOUT_MS });
+      if (!r.page) throw uploadErrors.pageBeyondEnd(input.pageNo, r.info.pageCount);
+      return { info: r.info, png: r.page };
+    }).catch((e: unknown) => { throw mapEngineError(e, input.log); });
     await ctx.storage.put(pdfKey, input.bytes, 'application/pdf');
     await ctx.storage.put(pngKey, png.png, 'image/png');
     const page = info.pages[input.pageNo - 1];

@@ -15,6 +15,9 @@ export const uploadErrors = {
   notPdf: () => badRequest('Invalid PDF file. Please select a valid PDF document.', 'not_pdf'),
   corrupt: () => badRequest('Error reading PDF file. The file might be corrupted.', 'corrupt_pdf'),
   encrypted: () => badRequest('This PDF is password protected. Please remove the password and upload it again.', 'encrypted_pdf'),
+  /** `engineMessage` is the engine's "This PDF is too complex to process (why)." */
+  tooComplex: (engineMessage: string) =>
+    new AppError(422, 'pdf_too_complex', `${engineMessage} Please upload a simpler PDF, for example only the page with the floor plan.`),
   tooLarge: (maxMb: number) => new AppError(413, 'file_too_large', `File is too large. Maximum size is ${maxMb} MB.`),
   /** Contains 'plan', 'remaining' and 'upgrade', so the client styles it as a plan error (spec section 5). */
   planLimit: () => new AppError(403, 'plan_limit', 'No remaining plans (0 left). Please upgrade your plan.'),

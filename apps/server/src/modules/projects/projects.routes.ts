@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectIdParamsSchema, projectListQuerySchema, type PlanStatus, type Project, type ProjectListResponse } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound, parseOr422 } from '../../errors.js';
+import { abuseLimit } from '../../lib/abuse-limits.js';
 import { createProject } from './project-create.service.js';
 import { uploadErrors } from './project-errors.js';
 import { signedPngUrl, verifyPngSignature } from './png-url.js';
@@ -64,14 +65,14 @@ export async function projectRoutes(api: FastifyInstance, ctx: AppContext): Prom
     };
   });
 
-  api.post('/user/projects', { preHandler: api.authenticate }, async (req, reply) => {
+  api.post('/user/projects', { preHandler: [api.authenticate, abuseLimit(ctx.limits.upload)] }, async (req, reply) => {
     const form = await readUpload(req, ctx.config.MAX_UPLOAD_MB);
     if (!form.bytes) throw uploadErrors.fileRequired();
     const pageNo = parsePageNo(form.fields.pageno);
     const name = (form.fields.filename ?? '').trim() || form.originalFilename.replace(/\.pdf$/i, '').trim();
     if (!name) throw uploadErrors.nameRequired();
     const row = await createProject(ctx, {
-      userId: req.userId!, bytes: form.bytes, filename: name.slice(0, 200), originalFilename: form.originalFilename.slice(0, 255), pageNo,
+      userId: req.userId!, bytes: form.bytes, filename: name.slice(0, 200), originalFilename: form.originalFilename.slice(0, 255), pageNo, log: req.log,
     });
     return reply.code(201).send(toDto(row, ctx.config.JWT_SECRET));
   });

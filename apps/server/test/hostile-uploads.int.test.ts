@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema/users.js';
+import { HOSTILE_CORPUS, imageBomb, manyPages, streamBomb } from '../bench/hostile-pdfs.js';
+import { createTestApp, testDbKind, type TestApp } from './helpers.js';
+import { userWithToken } from './measure-support.js';
+
+function multipart(file: Buffer, fields: Record<string, string>) {
+  const b = '----hostile7MA4YWxkTrZu0gW';
+  const parts = Object.entries(fields).map(([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  const head = `${parts.join('')}--${b}\r\nContent-Disposition: form-data; name="file"; filename="plan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+  return { payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${b}--\r\n`)]), type: `multipart/form-data; boundary=${b}` };
+}
+
+describe(`hostile PDFs are contained on ${testDbKind()}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  async function upload(file: Buffer) {
+    const u = await userWithToken(t, 3);
+    const m = multipart(file, { filename: 'Hostile', pageno: '1' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/projects', payload: m.payload, headers: { ...u.auth, 'content-type': m.type } });
+    const [{ remain }] = await t.ctx.db.select({ remain: users.remainPlan }).from(users).where(eq(users.id, u.id));
+    return { res, remain };
+  }
+
+  it('refuses a 10 000-page PDF as too complex, clearly, spending no plan', async () => {
+    const { res, remain } = await upload(manyPages(10_000));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'pdf_too_complex', detail: expect.stringMatching(/^This PDF is too complex to process \(10000 pages; at most 500\)/) });
+    expect(remain).toBe(3);
+  }, 60_000);
+
+  it('refuses a content-stream bomb as too complex without growing this process past its budget', async () => {
+    const before = process.memoryUsage.rss();
+    const { res, remain } = await upload(await streamBomb(300));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('pdf_too_complex');
+    expect(remain).toBe(3);
+    expect((process.memoryUsage.rss() - before) / 2 ** 20).toBeLessThan(600);
+  }, 90_000);
+
+  it('never decodes a 30000 x 30000 image: the upload answers without a 5xx and the process stays small', async () => {
+    const file = await imageBomb(30_000);
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 20);
+    const started = Date.now();
+    const { res, remain } = await upload(file);
+    clearInterval(sampler);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect((peak - before) / 2 ** 20).toBeLessThan(500);
+    if (res.statusCode >= 400) expect(remain).toBe(3);
+  }, 90_000);
+
+  it('answers every file of the corpus with a 4xx or a 201, never a 5xx', async () => {
+    const small = HOSTILE_CORPUS.filter((f) => !/bomb|10 000/.test(f.name));
+    for (const f of small) {
+      const { res, remain } = await upload(await f.make());
+      expect(res.statusCode, f.name).toBeLessThan(500);
+      if (f.expect === 'refused') expect(res.statusCode, f.name).toBeGreaterThanOrEqual(400);
+      expect(remain, f.name).toBe(res.statusCode === 201 ? 2 : 3);
+      expect(res.body, f.name).not.toMatch(/\/tmp|node_modules|at \w+ \(/);
+    }
+  }, 300_000);
+});
