@@ -42,6 +42,14 @@ describe('measure API: ceiling-scale, all-detections, result, room edits', () =>
     expect(missing.json().detail[0].msg).toBe('Please fill in both ceiling height and scale ratio.');
     expect((await call('POST', url, owner.auth, { scale_ratio: '1:100 A2', ceilling_hight_mm: -5 })).statusCode).toBe(422);
     expect((await call('POST', url, owner.auth, { scale_ratio: '1:100 A2' })).statusCode).toBe(422);
+    const zero = await call('POST', url, owner.auth, { scale_ratio: '1:100 A2', ceilling_hight_mm: 0 });
+    expect(zero.json().detail[0].msg).toMatch(/^Ceiling height must be above 0 mm/);
+    const metres = await call('POST', url, owner.auth, { scale_ratio: '1:100 A2', ceilling_hight_mm: 2.4 });
+    expect(metres.statusCode).toBe(422);
+    expect(metres.json().detail[0].msg).toMatch(/Ceiling height .*Did you mean 2400 mm\?/);
+
+    const imperial = await call('POST', url, owner.auth, { scale_ratio: '1:48 ANSI B', scale_number: 48, paper_size: 'ANSI B', ceilling_hight_mm: 2400 });
+    expect(imperial.json()).toEqual({ scale_ratio: '1:48 ANSI B', scale_number: 48, paper_size: 'ANSI B', ceilling_hight_mm: 2400 });
 
     const odd = await call('POST', url, owner.auth, { scale_ratio: '1:333 A7', scale_number: 333, paper_size: 'A7', ceilling_hight_mm: 2500 });
     expect(odd.statusCode).toBe(200);

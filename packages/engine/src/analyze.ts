@@ -9,7 +9,7 @@ import { loadPdf, getPageChecked } from './pdf-load.js';
 import { extractVectors } from './extract.js';
 import { findWalls, bandPoint, bandMid, capBands, type Band } from './walls.js';
 import { findClosures, clusterBands, glassRuns } from './closures.js';
-import { mmPerPt } from './scale.js';
+import { mmPerPt, scaleMismatch } from './scale.js';
 import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
 import { findDoorArcs, leafLines, type DoorArc } from './openings.js';
 import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './text.js';
@@ -192,7 +192,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     if (openings.some((o) => o.kind === 'door' && o.height_assumed)) warnings.push({ code: 'door_height_assumed', message: `Door heights not printed on the plan; ${DEFAULT_DOOR_H} mm assumed.` });
     if (openings.some((o) => o.kind === 'window' && o.height_assumed)) warnings.push({ code: 'window_height_assumed', message: `Window heights not printed on the plan; ${DEFAULT_WINDOW_H} mm assumed.` });
     const printed = findPrintedScale(text);
-    if (printed && printed !== options.scale) warnings.push({ code: 'scale_mismatch', message: `The plan says 1:${printed} but 1:${options.scale} was chosen; check the scale.` });
+    const mismatch = printed ? scaleMismatch(vp.width, vp.height, printed, options.scale, options.paper) : null;
+    if (mismatch) warnings.push({ code: 'scale_mismatch', message: mismatch });
     if (rooms.length === 0) warnings.push({ code: 'no_rooms', message: 'No closed rooms were found on this page; check the page, the scale and that it is a floor plan.' });
     const big = rooms.filter((r) => r.ceiling_area > 200e6 && !r.is_outdoor);
     if (big.length) warnings.push({ code: 'scale_doubt', message: `Some rooms are larger than 200 m²; the scale or paper size may be wrong.` });

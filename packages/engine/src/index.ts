@@ -5,3 +5,4 @@ export { renderPageToPng, type RenderOptions, type RenderedPage } from './render
 export { analyzePdf } from './analyze.js';
 export { drawOverlay } from './overlay.js';
 export { getPdfInfoInWorker, renderPageToPngInWorker, analyzePdfInWorker, drawOverlayInWorker, type WorkerOptions } from './worker.js';
+export { PAPER_MM } from './scale.js';

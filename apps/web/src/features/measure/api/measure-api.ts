@@ -21,13 +21,6 @@ export interface ResultDto {
 }
 export interface CeilingScaleDto { scale_ratio: string; scale_number: number; paper_size: string; ceilling_hight_mm: number }
 
-/** Spec section 9: scale options by paper size; fallback 1:100 on A2. */
-const SCALES: [number, string[]][] = [[1, ['A3', 'A4']], [5, ['A3']], [10, ['A3']], [20, ['A3', 'A2']], [50, ['A2', 'A1']], [100, ['A3', 'A2', 'A1']], [200, ['A3', 'A2']], [500, ['A3', 'A2', 'A1']], [1000, ['A1', 'A0']], [2000, ['A1', 'A0']]];
-export const SCALE_OPTIONS = SCALES.flatMap(([n, papers]) => papers.map((p) => ({ value: `1:${n} ${p}`, label: `1:${n} on ${p}`, scale_number: n, paper_size: p })));
-export function parseScale(ratio: string) {
-  return SCALE_OPTIONS.find((o) => o.value === ratio) ?? SCALE_OPTIONS.find((o) => o.value === '1:100 A2')!;
-}
-
 export const getCeilingScale = (id: string) => apiRequest<CeilingScaleDto>(`/user/projects/${id}/ceilling-scale`);
 export const saveCeilingScale = (id: string, body: CeilingScaleDto) => apiRequest<CeilingScaleDto>(`/user/projects/${id}/ceilling-scale`, { method: 'POST', json: body });
 export const runAllDetections = (id: string) =>
