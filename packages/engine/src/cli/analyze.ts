@@ -6,8 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { analyzePdf } from '../analyze.js';
-import { drawOverlay } from '../overlay.js';
-import { PAPER_MM } from '../scale.js';
+import { drawOverlay } from '../source/overlay.js';
+import { PAPER_MM } from '../core/scale.js';
 import { EngineInputError, type PaperSize } from '../types.js';
 
 function fail(msg: string, code = 2): never {

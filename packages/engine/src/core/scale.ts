@@ -1,5 +1,5 @@
 /** The mm-per-point factor (engine-notes "Frame"), paper sizes, and the check of the chosen scale against the printed one. */
-import { EngineInputError, type PaperSize } from './types.js';
+import { EngineInputError, type PaperSize } from '../types.js';
 
 const IN_MM = 25.4;
 /** Sheet sizes, short side × long side (mm): ISO A, ANSI (US) and ARCH (US architectural) sheets. */
