@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EngineInputError, getPdfInfoInWorker, renderPageToPngInWorker } from '@plansight/engine';
+import { EngineInputError, getPdfInfoInWorker, renderPageToPngInWorker, type PdfPageInfo } from '@plansight/engine';
 import type { AppContext } from '../../context.js';
 import { uploadErrors } from './project-errors.js';
 import { insertProject, refundPlan, reservePlan, type ProjectRow } from './projects.repository.js';
@@ -18,6 +18,17 @@ function checkBytes(bytes: Buffer): void {
   if (bytes.length === 0) throw uploadErrors.empty();
   if (!bytes.subarray(0, 1024).toString('latin1').includes('%PDF-')) throw uploadErrors.notPdf();
   if (!bytes.subarray(Math.max(0, bytes.length - 1024)).toString('latin1').includes('%%EOF')) throw uploadErrors.corrupt();
+}
+
+/**
+ * A page the engine cannot measure is refused here, while the reserved plan is still given back, instead of
+ * failing later in the analysis. Scanned pages are refused until raster plans are supported.
+ */
+function checkMeasurable(page: PdfPageInfo | undefined, pageNo: number): void {
+  if (!page?.checked || page.hasVectorDrawing) return;
+  if (page.hasImages) throw uploadErrors.scannedPage(pageNo);
+  // A few lines may still be a tiny plan; only a page with nothing drawn at all is called blank.
+  if (page.pathCount === 0) throw uploadErrors.blankPage(pageNo);
 }
 
 function mapEngineError(e: unknown): unknown {
@@ -45,6 +56,7 @@ export async function createProject(ctx: AppContext, input: CreateInput): Promis
       const data = new Uint8Array(input.bytes);
       const pdfInfo = await getPdfInfoInWorker(data);
       if (input.pageNo > pdfInfo.pageCount) throw uploadErrors.pageBeyondEnd(input.pageNo, pdfInfo.pageCount);
+      checkMeasurable(pdfInfo.pages[input.pageNo - 1], input.pageNo);
       return { info: pdfInfo, png: await renderPageToPngInWorker(data, input.pageNo, { maxWidthPx: PAGE_PNG_MAX_WIDTH_PX }) };
     }).catch((e: unknown) => { throw mapEngineError(e); });
     await ctx.storage.put(pdfKey, input.bytes, 'application/pdf');

@@ -28,7 +28,11 @@ export default function ResultsPage() {
   const [warnOpen, setWarnOpen] = useState(true);
   const [exporting, setExporting] = useState(false);
 
-  if (error) return <ResultsError message={error} onBack={() => navigate('/projects')} />;
+  if (error) {
+    return <ResultsError message={error} onBack={() => navigate('/projects')}
+      onRetry={() => navigate(`/projects/${projectId}/results`, { replace: true })}
+      onChangeScale={() => navigate(`/projects/${projectId}/ceiling-scale`)} />;
+  }
   if (!result) return <ResultsLoading step={step} />;
 
   // Rule 7: every room selected at first; rooms left out in the walls view stay out.
