@@ -111,6 +111,8 @@ export type OpeningDto = z.infer<typeof openingSchema>;
 /** A room (space). Lengths mm, areas mm². `label` is the user's name when renamed; `original_label` is what the plan says. */
 export const roomSchema = z.object({
   id: z.string(),
+  /** 1..n in display order: 'Room 7' on the plan, in the room list, the report and here. */
+  number: z.number().int().positive(),
   label: z.string(),
   original_label: z.string(),
   excluded: z.boolean(),

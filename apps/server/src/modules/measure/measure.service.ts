@@ -83,5 +83,5 @@ export async function patchRoom(ctx: AppContext, userId: string, projectId: stri
   const room = row.result.rooms.find((r) => r.id === roomId) ?? (/^\d+$/.test(roomId) ? row.result.rooms[Number(roomId)] : undefined);
   if (!room) throw notFound('Room not found');
   const edit = await upsertRoomEdit(ctx.db, projectId, room.id, patch);
-  return toRoomDto(room, edit);
+  return toRoomDto(room, edit, row.result.rooms.indexOf(room) + 1);
 }

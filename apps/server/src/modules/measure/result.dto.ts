@@ -3,10 +3,14 @@ import type { AnalysisResult, Room } from '@plansight/engine';
 import type { ProjectRow } from '../projects/projects.repository.js';
 import type { AnalysisRow, RoomEditRow } from './measure.repository.js';
 
-/** One room as the client sees it: the user's name when renamed, and whether it counts in the totals. */
-export function toRoomDto(room: Room, edit: RoomEditRow | undefined): RoomDto {
+/**
+ * One room as the client sees it: the user's name when renamed, and whether it counts in the totals.
+ * `number` (1..n in the result's order) is what the plan, the room list and the report call it ('Room 7');
+ * it is separate from `id`, which follows the geometry.
+ */
+export function toRoomDto(room: Room, edit: RoomEditRow | undefined, number: number): RoomDto {
   return {
-    id: room.id, label: edit?.label ?? room.label, original_label: room.label, excluded: edit?.excluded ?? false,
+    id: room.id, number, label: edit?.label ?? room.label, original_label: room.label, excluded: edit?.excluded ?? false,
     is_outdoor: room.is_outdoor, polygon: room.polygon, perimeter_mm: room.perimeter_mm, ceiling_area: room.ceiling_area,
     net_wall_area: room.net_wall_area, total_wall_surface_area: room.total_wall_surface_area,
     total_window_area: room.total_window_area, total_door_area: room.total_door_area, windows: room.windows, doors: room.doors,
@@ -30,7 +34,7 @@ export function totalsOf(rooms: RoomDto[]): ResultTotals {
 export function toResultDto(project: ProjectRow, analysis: AnalysisRow & { result: AnalysisResult }, edits: RoomEditRow[]): ResultDto {
   const r = analysis.result;
   const byId = new Map(edits.map((e) => [e.roomId, e]));
-  const rooms = r.rooms.map((room) => toRoomDto(room, byId.get(room.id)));
+  const rooms = r.rooms.map((room, i) => toRoomDto(room, byId.get(room.id), i + 1));
   const totals = totalsOf(rooms);
   const pngUrl = project.pngKey ? `/api/user/projects/${project.id}/page.png` : null;
   return {

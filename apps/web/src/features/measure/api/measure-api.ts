@@ -5,7 +5,9 @@ import { getSession } from '../../../lib/session';
 export type PointMm = [number, number];
 export interface OpeningDto { id: string; tag?: string; keyword?: string; dimensions?: string; width: number; height: number; position?: PointMm; segment?: [PointMm, PointMm]; exterior?: boolean }
 export interface RoomDto {
-  id?: string; label: string; polygon?: PointMm[];
+  id?: string;
+  /** 1..n in display order, the same on the plan, the list, the report and the API. */
+  number?: number; label: string; polygon?: PointMm[];
   /** Left out of the totals by the user in the walls view (persisted by PATCH .../rooms/{roomId}). */
   excluded?: boolean; perimeter_mm: number; ceiling_area: number; net_wall_area: number;
   total_wall_surface_area: number; total_window_area: number; total_door_area: number; windows: OpeningDto[]; doors: OpeningDto[];
