@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contactRequestSchema, reportIssueFieldsSchema } from '@plansight/contracts';
+import { contactRequestSchema, reportIssueFieldsSchema, type ContactInfo } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { parseOr422 } from '../../errors.js';
 import { readReportUpload } from './report-upload.js';
@@ -9,6 +9,8 @@ import { sendContactMessage, submitIssueReport } from './support.service.js';
 export async function supportRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   // Both send mail to support, so both are limited per IP against spam.
   const limit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+  // The address contact messages and issue reports go to, so the page shows where messages really go.
+  api.get('/support/contact-info', async (): Promise<ContactInfo> => ({ email: ctx.config.SUPPORT_EMAIL }));
   api.post('/auth/contact-us', { config: limit }, async (req) => {
     await sendContactMessage(ctx, parseOr422(contactRequestSchema, req.body));
     return { ok: true };

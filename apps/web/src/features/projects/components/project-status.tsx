@@ -19,7 +19,7 @@ export function ProjectStatus({ project, onOpen, onSetScale }: { project: Projec
   }
   if (status === 'failed') {
     return (
-      <Group gap={6} justify="flex-end" wrap="nowrap" data-testid="project-failed">
+      <Group gap={4} justify="flex-end" wrap="wrap" data-testid="project-failed">
         <Tooltip label={project.status_detail ?? 'The analysis failed.'} withArrow multiline w={280}>
           <Button size="xs" color="red" variant="light" leftSection={<IconAlertTriangle size={14} />} onClick={onOpen}>Failed</Button>
         </Tooltip>
