@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectListResponseSchema } from '@plansight/contracts';
-import { failRun, startRun, type AnalysisParams } from '../src/modules/measure/measure.repository.js';
+import { claimRun, failRun, startRun, type AnalysisParams } from '../src/modules/measure/measure.repository.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { seedProjects, userWithToken } from './projects-factories.js';
 
@@ -23,6 +23,7 @@ describe('projects list status (no project reads Processing when nothing runs)',
     await startRun(t.ctx.db, running.project_id, randomUUID(), PARAMS, true);
     const runId = randomUUID();
     await startRun(t.ctx.db, failed.project_id, runId, PARAMS, true);
+    await claimRun(t.ctx.db, failed.project_id, runId, 30_000);
     await failRun(t.ctx.db, failed.project_id, runId, 'Error: ENOENT /var/data/secret/path.pdf', 'engine_error');
 
     const after = await list(a.auth);
