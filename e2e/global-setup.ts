@@ -34,7 +34,9 @@ export async function setup(project: TestProject): Promise<void> {
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
-  const deadline = Date.now() + 90_000;
+  // A loaded machine (parallel builds) can take longer to compile and start the server; E2E_SERVER_START_MS allows for it.
+  const startMs = Number(process.env.E2E_SERVER_START_MS ?? 90_000);
+  const deadline = Date.now() + startMs;
   for (;;) {
     try {
       const res = await fetch(`${baseUrl}/healthz`);
@@ -42,7 +44,7 @@ export async function setup(project: TestProject): Promise<void> {
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 90 s');
+    if (Date.now() > deadline) throw new Error(`server did not start within ${startMs / 1000} s`);
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     await new Promise((r) => setTimeout(r, 300));
   }

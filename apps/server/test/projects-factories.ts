@@ -30,6 +30,23 @@ export async function pdfBytes(pages: number): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** One page of text only: nothing drawn. */
+export async function blankPagePdf(): Promise<Buffer> {
+  const { PDFDocument } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  doc.addPage([842, 595]).drawText('Intentionally left blank', { x: 100, y: 300, size: 20 });
+  return Buffer.from(await doc.save());
+}
+
+/** One page holding only an image, as a scanner makes it. */
+export async function scannedPagePdf(): Promise<Buffer> {
+  const { PDFDocument } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  const img = await doc.embedPng(PNG_1PX);
+  doc.addPage([842, 595]).drawImage(img, { x: 0, y: 0, width: 842, height: 595 });
+  return Buffer.from(await doc.save());
+}
+
 /** A PDF that needs a user password to open (jsPDF's standard security handler). */
 export async function encryptedPdfBytes(): Promise<Buffer> {
   const { jsPDF } = await import('jspdf');

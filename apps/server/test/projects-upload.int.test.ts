@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
-import { encryptedPdfBytes, pdfBytes, PNG_1PX, storedFiles, uploader, userWithToken } from './projects-factories.js';
+import { blankPagePdf, encryptedPdfBytes, pdfBytes, PNG_1PX, scannedPagePdf, storedFiles, uploader, userWithToken } from './projects-factories.js';
 import { eq } from 'drizzle-orm';
 import { projects } from '../src/db/schema/projects.js';
 
@@ -61,6 +61,8 @@ describe('projects API (upload)', () => {
     ['no page number', async () => ({ file: await pdfBytes(2), pageno: '' }), 400, 'Please enter a page number.'],
     ['a page beyond the end', async () => ({ file: await pdfBytes(2), pageno: '5' }), 400, 'Page 5 does not exist. This PDF has 2 pages.'],
     ['no file', async () => ({ file: null }), 400, 'Please select a PDF file.'],
+    ['a blank page', async () => ({ file: await blankPagePdf() }), 400, /^Page 1 is blank: it has no drawing to measure\..*Nothing was charged\.$/],
+    ['a scanned page', async () => ({ file: await scannedPagePdf() }), 400, /^Page 1 is a scanned image, not a drawing exported from CAD\..*Nothing was charged\.$/],
   ];
   it.each(bad)('refuses %s with a clear message, spends no plan and leaves nothing behind', async (_label, make, status, message) => {
     const a = await userWithToken(t, 1);

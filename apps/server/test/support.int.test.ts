@@ -16,6 +16,12 @@ describe(`support on ${testDbKind()}`, () => {
   });
   afterAll(async () => t?.close());
 
+  it('serves the configured support address, the one contact messages are sent to', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/support/contact-info' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ email: t.ctx.config.SUPPORT_EMAIL });
+  });
+
   it('stores a contact message and mails it to support', async () => {
     const body = contact();
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/contact-us', payload: body });

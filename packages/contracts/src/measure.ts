@@ -1,58 +1,53 @@
 // Request and response schemas of the measure module (shared by web and server).
 // Wire names follow product-spec sections 3 and 7 exactly, including `ceilling-scale` and `ceilling_hight_mm`.
 import { z } from 'zod';
+import { PAPER_SIZES } from './scales.js';
 import { deductionSchema, type Estimate } from './estimate.js';
 
-export const PAPER_SIZES = ['A0', 'A1', 'A2', 'A3', 'A4'] as const;
-export type PaperSizeName = (typeof PAPER_SIZES)[number];
-
-/** Spec section 9: the scale 1:N and the papers it is offered on. */
-const SCALE_PAPERS: [number, PaperSizeName[]][] = [
-  [1, ['A3', 'A4']], [5, ['A3']], [10, ['A3']], [20, ['A3', 'A2']], [50, ['A2', 'A1']], [100, ['A3', 'A2', 'A1']],
-  [200, ['A3', 'A2']], [500, ['A3', 'A2', 'A1']], [1000, ['A1', 'A0']], [2000, ['A1', 'A0']],
-];
-
-export interface ScaleOption { scale_ratio: string; scale_number: number; paper_size: PaperSizeName }
-
-/** Every scale and paper combination of spec section 9; `scale_ratio` reads like '1:100 A2'. */
-export const SCALE_OPTIONS: ScaleOption[] = SCALE_PAPERS.flatMap(([n, papers]) =>
-  papers.map((p) => ({ scale_ratio: `1:${n} ${p}`, scale_number: n, paper_size: p })));
-
-/** Spec section 5: an unknown scale falls back to 1:100 on A2. */
-export const FALLBACK_SCALE: ScaleOption = { scale_ratio: '1:100 A2', scale_number: 100, paper_size: 'A2' };
-
-/**
- * The option a request means: the scale_number + paper_size pair when it is offered, else the scale_ratio
- * text ('1:100 A2', '1:100 on A2'), else the fallback 1:100 on A2.
- */
-export function resolveScaleOption(input: { scale_ratio?: string | null; scale_number?: number | null; paper_size?: string | null }): ScaleOption {
-  const paper = input.paper_size?.trim().toUpperCase();
-  const byPair = SCALE_OPTIONS.find((o) => o.scale_number === input.scale_number && o.paper_size === paper);
-  if (byPair) return byPair;
-  const m = /^\s*1\s*:\s*(\d+)\s*(?:on\s+)?(A[0-4])?\s*$/i.exec(input.scale_ratio ?? '');
-  if (m) {
-    const n = Number(m[1]);
-    const p = (m[2] ?? paper)?.toUpperCase();
-    const byText = SCALE_OPTIONS.find((o) => o.scale_number === n && o.paper_size === p);
-    if (byText) return byText;
-  }
-  return FALLBACK_SCALE;
-}
+export * from './scales.js';
 
 export const CEILING_SCALE_REQUIRED_MESSAGE = 'Please fill in both ceiling height and scale ratio.';
 /** The engine refuses taller ceilings; no room is painted above this. */
 export const MAX_CEILING_HEIGHT_MM = 20000;
+/** Below this a height is not a room's (2.4 typed in a millimetre field): refused, with the likely value offered. */
+export const MIN_CEILING_HEIGHT_MM = 1000;
+/** Heights outside this band are usual enough to allow but are questioned first ("Did you mean 2400 mm?"). */
+export const USUAL_CEILING_HEIGHT_MM = { min: 1500, max: 10000 } as const;
+const TYPICAL_CEILING_HEIGHT_MM = 2400;
+
+/**
+ * The height a user most likely meant: the value times or divided by 10, 100 or 1000 that lands in the usual
+ * band (2.4 m typed as 2.4 → 2400; 240000 → 2400), else a standard 2400 mm.
+ */
+export function suggestCeilingHeightMm(valueMm: number): number {
+  const { min, max } = USUAL_CEILING_HEIGHT_MM;
+  if (Number.isFinite(valueMm) && valueMm > 0) {
+    for (const f of [10, 100, 1000]) {
+      const v = valueMm < min ? valueMm * f : valueMm / f;
+      if (v >= min && v <= max) return Math.round(v * 10) / 10;
+    }
+  }
+  return TYPICAL_CEILING_HEIGHT_MM;
+}
+
+/** Why a height is refused (null when it is allowed); every message names the field. */
+export function ceilingHeightProblem(valueMm: number): string | null {
+  if (!Number.isFinite(valueMm)) return 'Ceiling height must be a number of millimetres, e.g. 2400.';
+  if (valueMm <= 0) return 'Ceiling height must be above 0 mm: walls are measured as skirting length times this height.';
+  if (valueMm < MIN_CEILING_HEIGHT_MM) return `Ceiling height of ${valueMm} mm is too low for a room. Did you mean ${suggestCeilingHeightMm(valueMm)} mm? Heights are in millimetres.`;
+  if (valueMm > MAX_CEILING_HEIGHT_MM) return `Ceiling height of ${valueMm} mm is above the ${MAX_CEILING_HEIGHT_MM} mm limit. Did you mean ${suggestCeilingHeightMm(valueMm)} mm?`;
+  return null;
+}
 
 /** POST /user/projects/{id}/ceilling-scale body. Height in mm; a scale the product does not offer falls back to 1:100 A2. */
 export const ceilingScaleRequestSchema = z
   .object({
     scale_ratio: z.string().trim().max(40).optional().nullable(),
-    scale_number: z.coerce.number().positive().optional().nullable(),
-    paper_size: z.string().trim().max(10).optional().nullable(),
+    scale_number: z.coerce.number().positive('Scale must be 1:N with N above 0.').optional().nullable(),
+    paper_size: z.string().trim().max(20).optional().nullable(),
     ceilling_hight_mm: z.coerce
       .number({ error: CEILING_SCALE_REQUIRED_MESSAGE })
-      .gt(0, 'Ceiling height must be above 0 mm.')
-      .max(MAX_CEILING_HEIGHT_MM, `Ceiling height must be at most ${MAX_CEILING_HEIGHT_MM} mm.`),
+      .superRefine((v, ctx) => { const problem = ceilingHeightProblem(v); if (problem) ctx.addIssue({ code: 'custom', message: problem }); }),
   })
   .refine((b) => !!b.scale_ratio || !!b.scale_number, { message: CEILING_SCALE_REQUIRED_MESSAGE, path: ['scale_ratio'] });
 export type CeilingScaleRequest = z.infer<typeof ceilingScaleRequestSchema>;
@@ -119,6 +114,8 @@ export type OpeningDto = z.infer<typeof openingSchema>;
 /** A room (space). Lengths mm, areas mm². `label` is the user's name when renamed; `original_label` is what the plan says. */
 export const roomSchema = z.object({
   id: z.string(),
+  /** 1..n in display order: 'Room 7' on the plan, in the room list, the report and here. */
+  number: z.number().int().positive(),
   label: z.string(),
   original_label: z.string(),
   excluded: z.boolean(),

@@ -12,6 +12,13 @@ export const projectListQuerySchema = z.object({
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
+/**
+ * Where a project stands, so no project reads "Processing" when nothing runs: not measured yet (no ceiling
+ * and scale), queued or processing, done, or failed (then `status_detail` says why in words).
+ */
+export const PROJECT_STATUSES = ['not_measured', 'queued', 'processing', 'done', 'failed'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
 export const projectSchema = z.object({
   project_id: z.string(),
   project_name: z.string(),
@@ -24,6 +31,8 @@ export const projectSchema = z.object({
   page_no: z.number().int(),
   page_count: z.number().int(),
   created_at: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES).optional(),
+  status_detail: z.string().nullable().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -64,3 +64,6 @@ export const reportIssueResponseSchema = z.object({
   attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size_bytes: z.number().int() })),
 });
 export type ReportIssueResponse = z.infer<typeof reportIssueResponseSchema>;
+
+/** GET /support/contact-info: the configured support address (where contact messages and reports go). */
+export interface ContactInfo { email: string }

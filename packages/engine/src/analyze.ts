@@ -9,7 +9,7 @@ import { loadPdf, getPageChecked } from './source/pdf-load.js';
 import { extractVectors } from './source/extract.js';
 import { findWalls, outlineLines, bandPoint, bandMid, capBands, type Band } from './core/walls.js';
 import { findClosures, clusterBands, glassRuns } from './core/closures.js';
-import { mmPerPt } from './core/scale.js';
+import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './core/geometry.js';
 import { findDoorArcs, leafLines, type DoorArc } from './core/openings.js';
 import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
@@ -195,7 +195,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     if (openings.some((o) => o.kind === 'door' && o.height_assumed)) warnings.push({ code: 'door_height_assumed', message: `Door heights not printed on the plan; ${DEFAULT_DOOR_H} mm assumed.` });
     if (openings.some((o) => o.kind === 'window' && o.height_assumed)) warnings.push({ code: 'window_height_assumed', message: `Window heights not printed on the plan; ${DEFAULT_WINDOW_H} mm assumed.` });
     const printed = findPrintedScale(text);
-    if (printed && printed !== options.scale) warnings.push({ code: 'scale_mismatch', message: `The plan says 1:${printed} but 1:${options.scale} was chosen; check the scale.` });
+    const mismatch = printed ? scaleMismatch(vp.width, vp.height, printed, options.scale, options.paper) : null;
+    if (mismatch) warnings.push({ code: 'scale_mismatch', message: mismatch });
     if (rooms.length === 0) warnings.push({ code: 'no_rooms', message: 'No closed rooms were found on this page; check the page, the scale and that it is a floor plan.' });
     const big = rooms.filter((r) => r.ceiling_area > 200e6 && !r.is_outdoor);
     if (big.length) warnings.push({ code: 'scale_doubt', message: `Some rooms are larger than 200 m²; the scale or paper size may be wrong.` });

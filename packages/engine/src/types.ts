@@ -7,15 +7,18 @@
 /** A point in the site millimetre frame. */
 export type PointMm = [x: number, y: number];
 
-export type PaperSize = 'A0' | 'A1' | 'A2' | 'A3' | 'A4';
+/** ISO A, ANSI and ARCH sheets (sizes in scale.ts PAPER_MM). */
+export type PaperSize = 'A0' | 'A1' | 'A2' | 'A3' | 'A4'
+  | 'ANSI A' | 'ANSI B' | 'ANSI C' | 'ANSI D' | 'ANSI E'
+  | 'ARCH A' | 'ARCH B' | 'ARCH C' | 'ARCH D' | 'ARCH E' | 'ARCH E1';
 
 export interface AnalyzeOptions {
   /** 1-based page number. */
   page: number;
   /** N of the drawing scale 1:N. */
   scale: number;
-  /** Paper the drawing was made for; omitted means the page's own size is the paper. */
-  paper?: PaperSize;
+  /** Paper the drawing was made for; omitted or 'PAGE' means the page's own size is the paper. */
+  paper?: PaperSize | 'PAGE';
   /** Ceiling height in millimetres. */
   ceilingHeightMm: number;
   /** Sliver filter: rooms narrower or shorter than this (mm) are dropped. Default 200. */

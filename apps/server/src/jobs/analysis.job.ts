@@ -67,7 +67,7 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
     const bytes = await ctx.storage.get(file.pdfKey);
     const p = run.params;
     const analysis = o.analyze(new Uint8Array(bytes), {
-      page: p.page, scale: p.scale, paper: p.paper as PaperSize, ceilingHeightMm: p.ceilingHeightMm,
+      page: p.page, scale: p.scale, paper: p.paper as PaperSize | 'PAGE', ceilingHeightMm: p.ceilingHeightMm,
       minRoomWidthMm: p.minRoomWidthMm, minRoomHeightMm: p.minRoomHeightMm,
     }, { timeoutMs: o.engineTimeoutMs, signal: superseded.signal });
     const result = await Promise.race([analysis, state.stopped]);

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { analyzePdf } from '../analyze.js';
 import { drawOverlay } from '../source/overlay.js';
+import { PAPER_MM } from '../core/scale.js';
 import { EngineInputError, type PaperSize } from '../types.js';
 
 function fail(msg: string, code = 2): never {
@@ -32,13 +33,13 @@ async function main() {
     fail((e as Error).message);
   }
   const { values, positionals } = parsed;
-  if (values.help || positionals.length !== 1) fail('usage: analyze <plan.pdf> [--page N] [--scale 1:N] [--paper A0..A4] [--ceiling mm] [--overlay out.png]');
+  if (values.help || positionals.length !== 1) fail('usage: analyze <plan.pdf> [--page N] [--scale 1:N] [--paper A0..A4|"ANSI B"|"ARCH D"|PAGE] [--ceiling mm] [--overlay out.png]');
   const page = Number(values.page);
   if (!Number.isInteger(page) || page < 1) fail(`--page must be a positive whole number, got '${values.page}'`);
   const sm = /^(?:1\s*:\s*)?(\d+(?:\.\d+)?)$/.exec(values.scale!.trim());
   if (!sm || Number(sm[1]) <= 0) fail(`--scale must look like 1:100, got '${values.scale}'`);
   const paper = values.paper?.toUpperCase();
-  if (paper && !['A0', 'A1', 'A2', 'A3', 'A4'].includes(paper)) fail(`--paper must be one of A0, A1, A2, A3, A4, got '${values.paper}'`);
+  if (paper && paper !== 'PAGE' && !(paper in PAPER_MM)) fail(`--paper must be one of ${Object.keys(PAPER_MM).join(', ')}, PAGE; got '${values.paper}'`);
   const ceiling = Number(values.ceiling);
   if (!Number.isFinite(ceiling) || ceiling <= 0) fail(`--ceiling must be a height in millimetres, got '${values.ceiling}'`);
   let bytes: Uint8Array;
@@ -48,7 +49,7 @@ async function main() {
     fail(`cannot read ${positionals[0]}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   try {
-    const options = { page, scale: Number(sm![1]), paper: paper as PaperSize | undefined, ceilingHeightMm: ceiling };
+    const options = { page, scale: Number(sm![1]), paper: paper as PaperSize | 'PAGE' | undefined, ceilingHeightMm: ceiling };
     const result = await analyzePdf(bytes, options);
     if (values.overlay) writeFileSync(values.overlay, await drawOverlay(bytes, page, result));
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');

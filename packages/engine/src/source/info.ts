@@ -6,6 +6,12 @@ export interface PdfPageInfo {
   widthPt: number;
   heightPt: number;
   hasVectorDrawing: boolean;
+  /** Drawn paths on the page (pdf.js batches of path operators); 0 means nothing is drawn. */
+  pathCount: number;
+  /** The page paints at least one image (a scan, a photo); false when not checked. */
+  hasImages: boolean;
+  /** Whether the drawing and image checks ran for this page (only the first pages are checked). */
+  checked: boolean;
 }
 export interface PdfInfo {
   pageCount: number;
@@ -23,19 +29,27 @@ export async function getPdfInfo(bytes: Uint8Array): Promise<PdfInfo> {
       const page = await doc.getPage(i);
       const vp = page.getViewport({ scale: 1 });
       let hasVectorDrawing = false;
-      if (i <= VECTOR_CHECK_PAGES) {
+      let hasImages = false;
+      let pathCount = 0;
+      let checked = i <= VECTOR_CHECK_PAGES;
+      if (checked) {
         try {
           const ops = await checkedOperatorList(page);
           let paths = 0;
-          for (const fn of ops.fnArray) if (fn === OPS.constructPath) paths++;
+          for (const fn of ops.fnArray) {
+            if (fn === OPS.constructPath) paths++;
+            else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) hasImages = true;
+          }
           hasVectorDrawing = paths >= 4;
+          pathCount = paths;
         } catch (err) {
           // Over budget is an answer about the file; any other failure only means "no vector drawing found".
           if ((err as { code?: string }).code === 'too_complex') throw err;
           hasVectorDrawing = false;
+          checked = false;
         }
       }
-      pages.push({ widthPt: vp.width, heightPt: vp.height, hasVectorDrawing });
+      pages.push({ widthPt: vp.width, heightPt: vp.height, hasVectorDrawing, pathCount, hasImages, checked });
       page.cleanup();
     }
     return { pageCount: doc.numPages, pages };

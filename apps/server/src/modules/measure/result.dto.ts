@@ -21,7 +21,9 @@ export function totalsOf(rooms: RoomDto[]): ResultTotals {
 /** The result object of spec section 3 with the walls view's geometry, the user's edits applied. */
 export function toResultDto(project: ProjectRow, analysis: AnalysisRow & { result: AnalysisResult }, edits: RoomEditRow[], version?: EditVersion): ResultDto {
   const r = analysis.result;
-  const rooms = applyEdits(r, matchEdits(r, edits));
+  // `number` (1..n in the result's order) is what the plan, the room list and the report call a room ('Room 7');
+  // it is separate from `id`, which follows the geometry
+  const rooms = applyEdits(r, matchEdits(r, edits)).map((room, i) => ({ ...room, number: i + 1 }));
   const totals = totalsOf(rooms);
   const pngUrl = project.pngKey ? `/api/user/projects/${project.id}/page.png` : null;
   return {

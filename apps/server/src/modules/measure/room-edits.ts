@@ -71,12 +71,15 @@ function openingDto(o: OpeningEditPt, kind: 'window' | 'door', detected: Opening
   };
 }
 
+/** A room before it is numbered in display order (toResultDto numbers them). */
+export type UnnumberedRoom = Omit<RoomDto, 'number'>;
+
 /** The rooms as the user sees them: detected ones with their edits (re-measured when reshaped), then drawn ones. */
-export function applyEdits(result: AnalysisResult, matched: MatchedEdits): RoomDto[] {
+export function applyEdits(result: AnalysisResult, matched: MatchedEdits): UnnumberedRoom[] {
   const k = mmPerPtOf(result);
   const H = result.statistics.ceiling_height_mm;
-  const out: RoomDto[] = [];
-  const build = (id: string, room: Room | undefined, e: RoomEditRow | undefined): RoomDto => {
+  const out: UnnumberedRoom[] = [];
+  const build = (id: string, room: Room | undefined, e: RoomEditRow | undefined): UnnumberedRoom => {
     const polygon = e?.polygonPt ? toMm(e.polygonPt, k) : room?.polygon ?? [];
     const windows = e?.windows ? e.windows.map((o) => openingDto(o, 'window', room?.windows ?? [], id, k)) : room?.windows ?? [];
     const doors = e?.doors ? e.doors.map((o) => openingDto(o, 'door', room?.doors ?? [], id, k)) : room?.doors ?? [];

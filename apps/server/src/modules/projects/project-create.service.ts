@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { declaredPageCount, EngineInputError, PDF_LIMITS, previewPdfInWorker } from '@plansight/engine';
+import { declaredPageCount, EngineInputError, PDF_LIMITS, previewPdfInWorker, type PdfPageInfo } from '@plansight/engine';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uploadErrors } from './project-errors.js';
@@ -22,6 +22,17 @@ function checkBytes(bytes: Buffer): void {
   // Refused here, before any worker starts: opening a 10 000-page file takes pdf.js seconds.
   const pages = declaredPageCount(bytes);
   if (pages > PDF_LIMITS.maxPages) throw uploadErrors.tooComplex(`This PDF is too complex to process (${pages} pages; at most ${PDF_LIMITS.maxPages}).`);
+}
+
+/**
+ * A page the engine cannot measure is refused here, while the reserved plan is still given back, instead of
+ * failing later in the analysis. Scanned pages are refused until raster plans are supported.
+ */
+function checkMeasurable(page: PdfPageInfo | undefined, pageNo: number): void {
+  if (!page?.checked || page.hasVectorDrawing) return;
+  if (page.hasImages) throw uploadErrors.scannedPage(pageNo);
+  // A few lines may still be a tiny plan; only a page with nothing drawn at all is called blank.
+  if (page.pathCount === 0) throw uploadErrors.blankPage(pageNo);
 }
 
 /**
@@ -63,6 +74,7 @@ export async function createProject(ctx: AppContext, input: CreateInput): Promis
       const data = new Uint8Array(input.bytes);
       const r = await previewPdfInWorker(data, input.pageNo, { maxWidthPx: PAGE_PNG_MAX_WIDTH_PX }, { timeoutMs: UPLOAD_ENGINE_TIMEOUT_MS });
       if (!r.page) throw uploadErrors.pageBeyondEnd(input.pageNo, r.info.pageCount);
+      checkMeasurable(r.info.pages[input.pageNo - 1], input.pageNo);
       return { info: r.info, png: r.page };
     }).catch((e: unknown) => { throw mapEngineError(e, input.log); });
     await ctx.storage.put(pdfKey, input.bytes, 'application/pdf');

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { measureAnalyses } from '../../db/schema/measure.js';
 import { projects } from '../../db/schema/projects.js';
 import { users } from '../../db/schema/users.js';
 import type { ProjectListQuery } from '@plansight/contracts';
@@ -60,4 +61,12 @@ export async function refundPlan(db: Db, userId: string): Promise<void> {
 export async function insertProject(db: Db, values: NewProjectRow): Promise<ProjectRow> {
   const [row] = await db.insert(projects).values(values).returning();
   return row;
+}
+
+/** The analysis state of each listed project (absent: never measured). One query for the whole page. */
+export async function analysisStates(db: Db, projectIds: string[]): Promise<Map<string, { status: string; errorCode: string | null }>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db.select({ id: measureAnalyses.projectId, status: measureAnalyses.status, errorCode: measureAnalyses.errorCode })
+    .from(measureAnalyses).where(inArray(measureAnalyses.projectId, projectIds));
+  return new Map(rows.map((r) => [r.id, { status: r.status, errorCode: r.errorCode }]));
 }

@@ -1,20 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { projectIdParamsSchema, projectListQuerySchema, type PlanStatus, type Project, type ProjectListResponse } from '@plansight/contracts';
+import { projectIdParamsSchema, projectListQuerySchema, type PlanStatus, type Project, type ProjectListResponse, type ProjectStatus } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound, parseOr422 } from '../../errors.js';
 import { abuseLimit } from '../../lib/abuse-limits.js';
 import { createProject } from './project-create.service.js';
 import { uploadErrors } from './project-errors.js';
 import { signedPngUrl, verifyPngSignature } from './png-url.js';
-import { findOwnProject, findPlan, findProjectById, listProjects, type ProjectRow } from './projects.repository.js';
+import { failureReason } from '../measure/analysis-failure.js';
+import { analysisStates, findOwnProject, findPlan, findProjectById, listProjects, type ProjectRow } from './projects.repository.js';
 
 /** Wire shape of one project; `filename` is the display name the client sent; the PNG URL is signed. */
-function toDto(r: ProjectRow, secret: string): Project {
+function toDto(r: ProjectRow, secret: string, state?: { status: string; errorCode: string | null } | null): Project {
+  const status = (r.hasResult ? 'done' : state ? state.status : 'not_measured') as ProjectStatus;
   return {
     project_id: r.id, project_name: r.name, name: r.name, title: r.name,
     filename: r.name, original_filename: r.originalFilename, has_result: r.hasResult,
     s3_png_url: r.pngKey ? signedPngUrl(secret, r.id) : null,
     page_no: r.pageNo, page_count: r.pageCount, created_at: r.createdAt ? r.createdAt.toISOString() : null,
+    ...(state !== undefined ? { status, status_detail: status === 'failed' ? failureReason(state?.errorCode).message : null } : {}),
   };
 }
 
@@ -59,8 +62,9 @@ export async function projectRoutes(api: FastifyInstance, ctx: AppContext): Prom
     const q = parseOr422(projectListQuerySchema, req.query, 'query');
     const [{ rows, total }, plan] = await Promise.all([listProjects(ctx.db, req.userId!, q), findPlan(ctx.db, req.userId!)]);
     const totalPages = Math.ceil(total / q.limit);
+    const states = await analysisStates(ctx.db, rows.map((r) => r.id));
     return {
-      projects: rows.map((r) => toDto(r, ctx.config.JWT_SECRET)), total_count: total, total_pages: totalPages,
+      projects: rows.map((r) => toDto(r, ctx.config.JWT_SECRET, states.get(r.id) ?? null)), total_count: total, total_pages: totalPages,
       has_next: q.page < totalPages, has_prev: q.page > 1, remaining_plan: plan?.remain ?? 0, page: q.page,
     };
   });

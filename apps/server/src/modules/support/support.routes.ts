@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contactRequestSchema, reportIssueFieldsSchema } from '@plansight/contracts';
+import { contactRequestSchema, reportIssueFieldsSchema, type ContactInfo } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { parseOr422 } from '../../errors.js';
 import { abuseLimit } from '../../lib/abuse-limits.js';
@@ -10,6 +10,8 @@ import { sendContactMessage, submitIssueReport } from './support.service.js';
 export async function supportRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   // Both send mail to support, so both are limited against spam: a burst per minute and a budget per 10 minutes.
   const limit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+  // The address contact messages and issue reports go to, so the page shows where messages really go.
+  api.get('/support/contact-info', async (): Promise<ContactInfo> => ({ email: ctx.config.SUPPORT_EMAIL }));
   const contactLimit = abuseLimit(ctx.limits.contact);
   const reportLimit = abuseLimit(ctx.limits.issueReport);
   api.post('/auth/contact-us', { config: limit, preHandler: contactLimit }, async (req) => {

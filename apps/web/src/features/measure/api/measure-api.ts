@@ -5,7 +5,9 @@ import { getSession } from '../../../lib/session';
 export type PointMm = [number, number];
 export interface OpeningDto { id: string; tag?: string; keyword?: string; dimensions?: string; width: number; height: number; position?: PointMm; segment?: [PointMm, PointMm]; exterior?: boolean }
 export interface RoomDto {
-  id?: string; label: string; polygon?: PointMm[];
+  id?: string;
+  /** 1..n in display order, the same on the plan, the list, the report and the API. */
+  number?: number; label: string; polygon?: PointMm[];
   /** Left out of the totals by the user in the walls view (persisted by PATCH .../rooms/{roomId}). */
   excluded?: boolean; perimeter_mm: number; ceiling_area: number; net_wall_area: number;
   total_wall_surface_area: number; total_window_area: number; total_door_area: number; windows: OpeningDto[]; doors: OpeningDto[];
@@ -24,13 +26,6 @@ export interface ResultDto {
   edits_version?: number;
 }
 export interface CeilingScaleDto { scale_ratio: string; scale_number: number; paper_size: string; ceilling_hight_mm: number }
-
-/** Spec section 9: scale options by paper size; fallback 1:100 on A2. */
-const SCALES: [number, string[]][] = [[1, ['A3', 'A4']], [5, ['A3']], [10, ['A3']], [20, ['A3', 'A2']], [50, ['A2', 'A1']], [100, ['A3', 'A2', 'A1']], [200, ['A3', 'A2']], [500, ['A3', 'A2', 'A1']], [1000, ['A1', 'A0']], [2000, ['A1', 'A0']]];
-export const SCALE_OPTIONS = SCALES.flatMap(([n, papers]) => papers.map((p) => ({ value: `1:${n} ${p}`, label: `1:${n} on ${p}`, scale_number: n, paper_size: p })));
-export function parseScale(ratio: string) {
-  return SCALE_OPTIONS.find((o) => o.value === ratio) ?? SCALE_OPTIONS.find((o) => o.value === '1:100 A2')!;
-}
 
 export const getCeilingScale = (id: string) => apiRequest<CeilingScaleDto>(`/user/projects/${id}/ceilling-scale`);
 export const saveCeilingScale = (id: string, body: CeilingScaleDto) => apiRequest<CeilingScaleDto>(`/user/projects/${id}/ceilling-scale`, { method: 'POST', json: body });

@@ -26,6 +26,8 @@ export async function fetchResultWithRetries(projectId: string): Promise<ResultD
       if (i < RESULT_ATTEMPTS - 1) await sleep(RESULT_RETRY_DELAY_MS);
     }
   }
+  // A failed analysis answers 422 with the reason in words; show it rather than a bare status.
+  if (last instanceof ApiError && last.status === 422 && typeof last.body?.detail === 'string') throw new Error(last.body.detail);
   throw new Error(last instanceof ApiError ? `Result request failed with status ${last.status}` : 'Failed to load results');
 }
 

@@ -1,5 +1,7 @@
 import type { OpeningDto, PointMm, ResultDto } from '../api/measure-api';
+import { roomNumber, roomTitle } from '../utils/format';
 import { planFrameMm, tagPlaceMm } from '../utils/geometry';
+import { layoutTags } from '../utils/tag-layout';
 
 /** Colours shared by the overlay, the legend and the PDF plan page. */
 export const PLAN_COLOURS = { room: '#1c7ed6', active: '#f08c00', excluded: '#868e96', window: '#0ca678', door: '#e03131', exterior: '#7048e8' } as const;
@@ -25,6 +27,10 @@ export function PlanOverlay({ result, imageUrl, active, excluded, onHover, onSel
     ...(result.outside_detection?.outside_windows ?? []).map((o) => ({ o, c: PLAN_COLOURS.window, k: `ow-${o.id}` })),
     ...(result.outside_detection?.outside_doors ?? []).map((o) => ({ o, c: PLAN_COLOURS.door, k: `od-${o.id}` })),
   ];
+  const fs = unit * 13;
+  const tagR = fs * 0.85;
+  const numbered = result.rooms.flatMap((r, i) => (r.polygon && r.polygon.length >= 3 ? [{ i, at: tagPlaceMm(r.polygon, tagR * 2) }] : []));
+  const tags = layoutTags(numbered.map((t) => t.at), tagR).map((p, k) => ({ ...p, i: numbered[k].i }));
   return (
     <svg viewBox={`${f.x} ${f.y} ${f.w} ${f.h}`} preserveAspectRatio="xMidYMid meet" style={{ width: '100%', height: '100%', display: 'block' }} data-testid="plan-overlay" role="img" aria-label="Measured plan">
       {imageUrl && <image href={imageUrl} x={0} y={0} width={result.metadata.page_width_mm ?? f.w} height={result.metadata.page_height_mm ?? f.h} preserveAspectRatio="none" opacity={0.85} />}
@@ -37,25 +43,26 @@ export function PlanOverlay({ result, imageUrl, active, excluded, onHover, onSel
           <polygon key={i} points={pts(r.polygon)} data-room={i} onMouseEnter={() => onHover(i)} onMouseLeave={() => onHover(null)} onClick={() => onSelect(i)}
             fill={colour} fillOpacity={active === i ? 0.35 : out ? 0.08 : 0.16} stroke={colour} strokeWidth={unit * (active === i ? 3 : 1.8)}
             strokeDasharray={out ? `${unit * 6} ${unit * 4}` : undefined} style={{ cursor: 'pointer' }}>
-            <title>{r.label}</title>
+            <title>{roomTitle(r, i)}</title>
           </polygon>
         );
       })}
       {openings.filter((x) => x.o.segment || x.o.position).map(({ o, c, k }) => <Opening key={k} o={o} colour={c} unit={unit} />)}
-      {showLabels && result.rooms.map((r, i) => {
-        if (!r.polygon || r.polygon.length < 3) return null;
-        // A name tag on white near the top of the room: readable over the plan and clear of its printed name.
-        const fs = unit * 15;
-        const [cx, cy] = tagPlaceMm(r.polygon, fs * 1.3);
+      {showLabels && tags.map(({ i, x, y, anchor, moved }) => {
+        const r = result.rooms[i];
         const out = excluded?.(i) ?? !!r.excluded;
         const colour = active === i ? PLAN_COLOURS.active : out ? PLAN_COLOURS.excluded : PLAN_COLOURS.room;
-        const w = r.label.length * fs * 0.68 + fs;
+        const n = String(roomNumber(r, i));
+        // A numbered disc on white: short enough never to hide the plan, named in the list and the report.
+        const w = Math.max(tagR * 2, n.length * fs * 0.62 + fs * 0.7);
         return (
-          <g key={`t${i}`} pointerEvents="none" data-room-tag={i}>
-            <rect x={cx - w / 2} y={cy - fs * 0.8} width={w} height={fs * 1.6} rx={fs * 0.4} fill="#fff" fillOpacity={0.92} stroke={colour} strokeWidth={unit} />
-            <text x={cx} y={cy} textAnchor="middle" dominantBaseline="central" fontSize={fs} fontFamily="system-ui, sans-serif" fontWeight={600}
+          <g key={`t${i}`} pointerEvents="none" data-room-tag={i} data-room-number={n}>
+            {moved && <line x1={anchor[0]} y1={anchor[1]} x2={x} y2={y} stroke={colour} strokeWidth={unit * 1.2} data-leader={i} />}
+            {moved && <circle cx={anchor[0]} cy={anchor[1]} r={unit * 2.5} fill={colour} />}
+            <rect x={x - w / 2} y={y - tagR} width={w} height={tagR * 2} rx={tagR} fill="#fff" fillOpacity={0.95} stroke={colour} strokeWidth={unit * 1.5} />
+            <text x={x} y={y} textAnchor="middle" dominantBaseline="central" fontSize={fs} fontFamily="system-ui, sans-serif" fontWeight={700}
               fill={out ? '#495057' : '#0b3d6b'} textDecoration={out ? 'line-through' : undefined}>
-              {r.label}
+              {n}
             </text>
           </g>
         );

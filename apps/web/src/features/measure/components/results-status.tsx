@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 
 /** The three-step loading screen of the results page. */
 export function ResultsLoading({ step }: { step: number }) {
@@ -22,11 +22,16 @@ export function ResultsLoading({ step }: { step: number }) {
   );
 }
 
-export function ResultsError({ message, onBack }: { message: string; onBack: () => void }) {
+/** The server's reason in words, and the ways on: try again (a new visit runs the analysis again), change the inputs, or leave. */
+export function ResultsError({ message, onBack, onRetry, onChangeScale }: { message: string; onBack: () => void; onRetry?: () => void; onChangeScale?: () => void }) {
   return (
     <Stack maw={560} mx="auto" py="xl" px="md">
-      <Alert color="red" variant="light" title="Error Loading Results">{message}</Alert>
-      <Button onClick={onBack} w="fit-content">Back to Project</Button>
+      <Alert color="red" variant="light" title="Error Loading Results" data-testid="results-error">{message}</Alert>
+      <Group gap="sm">
+        {onRetry && <Button onClick={onRetry}>Try again</Button>}
+        {onChangeScale && <Button variant="light" onClick={onChangeScale}>Change height or scale</Button>}
+        <Button variant={onRetry ? 'default' : 'filled'} onClick={onBack}>Back to Project</Button>
+      </Group>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Checkbox, Collapse, Group, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { RoomDto } from '../api/measure-api';
-import { fmtM } from '../utils/format';
+import { fmtM, roomTitle } from '../utils/format';
 import { OpeningCounts, OpeningsList } from './room-openings';
 
 function RoomCard({ room, index, selected, highlighted, onToggle, onHover, areaFmt }: {
@@ -13,7 +13,7 @@ function RoomCard({ room, index, selected, highlighted, onToggle, onHover, areaF
     <Card withBorder radius="md" padding="sm" data-room-card={index} onClick={room.excluded ? undefined : onToggle} onMouseEnter={() => onHover(index)} onMouseLeave={() => onHover(null)}
       style={{ cursor: room.excluded ? 'default' : 'pointer', borderColor: border, background: selected ? 'var(--mantine-color-blue-0)' : undefined, opacity: room.excluded ? 0.6 : 1 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Checkbox checked={selected} disabled={room.excluded} onChange={onToggle} onClick={(e) => e.stopPropagation()} label={<Text fw={600} size="sm">{room.label}</Text>} aria-label={`Select ${room.label}`} />
+        <Checkbox checked={selected} disabled={room.excluded} onChange={onToggle} onClick={(e) => e.stopPropagation()} label={<Text fw={600} size="sm">{roomTitle(room, index)}</Text>} aria-label={`Select ${room.label || roomTitle(room, index)}`} />
         {room.edited && <Badge size="xs" color="teal" variant="light" data-edited>{room.source === 'added' ? 'Drawn' : 'Edited'}</Badge>}
         {room.excluded && <Badge size="xs" color="gray" variant="outline">Left out</Badge>}
       </Group>

@@ -1,6 +1,6 @@
 import { Checkbox, Table } from '@mantine/core';
 import type { RoomDto } from '../api/measure-api';
-import { fmtM } from '../utils/format';
+import { fmtM, roomTitle } from '../utils/format';
 import { roomTotals } from '../utils/quantities';
 
 /** Columns: checkbox, space name, skirting, ceiling area, net wall area, windows, doors; totals over the selected rooms. */
@@ -17,8 +17,8 @@ export function SpacesTable({ rooms, selected, highlighted, onToggle, onHover, a
         <Table.Tbody>
           {rooms.map((r, i) => (
             <Table.Tr key={r.id ?? i} bg={highlighted === i ? 'orange.0' : undefined} onMouseEnter={() => onHover(i)} onMouseLeave={() => onHover(null)} c={r.excluded ? 'dimmed' : undefined}>
-              <Table.Td><Checkbox checked={selected.has(i)} disabled={r.excluded} onChange={() => onToggle(i)} aria-label={`Select ${r.label} in table`} /></Table.Td>
-              <Table.Td>{r.label}</Table.Td><Table.Td ta="right">{fmtM(r.perimeter_mm)}</Table.Td><Table.Td ta="right">{areaFmt(r.ceiling_area)}</Table.Td>
+              <Table.Td><Checkbox checked={selected.has(i)} disabled={r.excluded} onChange={() => onToggle(i)} aria-label={`Select ${r.label || roomTitle(r, i)} in table`} /></Table.Td>
+              <Table.Td>{roomTitle(r, i)}</Table.Td><Table.Td ta="right">{fmtM(r.perimeter_mm)}</Table.Td><Table.Td ta="right">{areaFmt(r.ceiling_area)}</Table.Td>
               <Table.Td ta="right">{areaFmt(r.net_wall_area)}</Table.Td><Table.Td ta="right">{r.windows.length}</Table.Td><Table.Td ta="right">{r.doors.length}</Table.Td>
             </Table.Tr>
           ))}

@@ -1,4 +1,7 @@
-import { SCALE_OPTIONS } from '../api/measure-api';
+import { SCALE_OPTIONS as SPEC_SCALES } from '@plansight/contracts';
+
+/** The spec's scale and paper combinations, as the calibration offers them. */
+const SCALE_OPTIONS = SPEC_SCALES.map((o) => ({ value: o.scale_ratio, label: `1:${o.scale_number} on ${o.paper_size}`, scale_number: o.scale_number, paper_size: o.paper_size }));
 
 const MM_PER_INCH = 25.4;
 /** Short side of each paper (mm); the A series share one aspect ratio, so any side compares the same. */

@@ -34,15 +34,17 @@ describe('buildReport', () => {
     expect(raw).toContain('ROOM 2 \\(edited\\)');
     expect(raw).not.toContain('ROOM 1 \\(edited\\)');
   });
-  it('adds a plan page with the image and only the selected rooms outlined and labelled', () => {
+  it('adds a plan page with the image and only the selected rooms outlined and numbered like the table', () => {
     const doc = buildReport({ result: sample(3), roomIndexes: [0, 2], projectTitle: 'Smith House', planImage: { dataUrl: PNG_2X2, widthPx: 2, heightPx: 2 } });
     expect(doc.getNumberOfPages()).toBe(2);
     const raw = doc.output();
     expect(raw).toContain('/Subtype /Image');
     expect(raw).toContain('Plan: selected rooms outlined');
     expect(raw).toContain('2 rooms outlined');
-    const labels = (raw.match(/\((ROOM \d)\) Tj/g) ?? []).length;
-    expect(labels).toBe(2 /* table */ + 2 /* plan labels */);
+    const rows = raw.match(/\(Room (\d) \S+ ROOM \d\) Tj/g) ?? [];
+    expect(rows.map((r) => /Room (\d)/.exec(r)![1])).toEqual(['1', '3']);
+    const planNumbers = (raw.match(/\(([13])\) Tj/g) ?? []).map((r) => r[1]);
+    expect(planNumbers).toEqual(['1', '3']);
   });
   it('leaves the plan page out when there is neither an image nor room outlines', () => {
     const result = sample(2);

@@ -1,6 +1,6 @@
 import { jsPDF } from 'jspdf';
 import type { ResultDto } from '../api/measure-api';
-import { areaFormatter, fmtM as m } from '../utils/format';
+import { areaFormatter, fmtM as m, roomTitle } from '../utils/format';
 import { totalsOf } from '../utils/quantities';
 import type { Estimate } from '@plansight/contracts';
 import { addPlanPage, type PlanImageInput } from './plan-page';
@@ -80,7 +80,8 @@ export function buildReport(input: ReportInput): jsPDF {
       y = 30;
     }
     // rooms the user reshaped or drew are marked, so whoever reads the quote knows they were corrected by hand
-    y += drawRow([r.edited ? `${r.label} (edited)` : r.label, m(r.perimeter_mm), m2(r.ceiling_area), m2(r.net_wall_area), String(r.windows.length), String(r.doors.length)], y, false);
+    const title = roomTitle(r, result.rooms.indexOf(r));
+    y += drawRow([r.edited ? `${title} (edited)` : title, m(r.perimeter_mm), m2(r.ceiling_area), m2(r.net_wall_area), String(r.windows.length), String(r.doors.length)], y, false);
   }
   y += drawRow(['Total', m(t.skirtingMm), m2(t.ceilingAreaMm2), m2(t.netWallAreaMm2), String(t.windows), String(t.doors)], y, true);
   drawNotes(doc, notesOf(input), y + 8, W, H, header);
@@ -132,7 +133,7 @@ export function buildTextReport(input: ReportInput): string {
   const m2 = areaFormatter(input.result.metadata.units);
   const t = totalsOf(rooms);
   return [`${input.productName ?? 'Plansight'} report: ${input.projectTitle}`, '',
-    ...rooms.map((r) => `${r.label}\tSkirting ${m(r.perimeter_mm)}\tCeiling ${m2(r.ceiling_area)}\tNet wall ${m2(r.net_wall_area)}\tWindows ${r.windows.length}\tDoors ${r.doors.length}`),
+    ...rooms.map((r) => `${roomTitle(r, input.result.rooms.indexOf(r))}\tSkirting ${m(r.perimeter_mm)}\tCeiling ${m2(r.ceiling_area)}\tNet wall ${m2(r.net_wall_area)}\tWindows ${r.windows.length}\tDoors ${r.doors.length}`),
     `Total\tSkirting ${m(t.skirtingMm)}\tCeiling ${m2(t.ceilingAreaMm2)}\tNet wall ${m2(t.netWallAreaMm2)}\tWindows ${t.windows}\tDoors ${t.doors}`,
     '', ...notesOf(input), ...(input.estimate ? estimateText(input.estimate) : [])].join('\n');
 }

@@ -1,6 +1,8 @@
 import type { jsPDF } from 'jspdf';
 import type { ResultDto } from '../api/measure-api';
+import { roomNumber } from '../utils/format';
 import { planFrameMm, tagPlaceMm } from '../utils/geometry';
+import { layoutTags } from '../utils/tag-layout';
 
 /** The plan PNG as a data URL with its pixel size (the report embeds it; the library is bundled, no CDN). */
 export interface PlanImageInput { dataUrl: string; widthPx: number; heightPx: number }
@@ -55,14 +57,21 @@ export function addPlanPage(doc: jsPDF, result: ResultDto, roomIndexes: number[]
       doc.setDrawColor(rgb[0], rgb[1], rgb[2]).setLineWidth(1.2).line(X(o.segment[0][0]), Y(o.segment[0][1]), X(o.segment[1][0]), Y(o.segment[1][1]));
     }
   }
-  // Labels on a white tag, so they read clearly over the plan's own printed room names.
-  doc.setFont('helvetica', 'bold').setFontSize(9);
-  for (const r of selected) {
-    const [cx, cy] = tagPlaceMm(r.polygon!, 5 / s);
-    const w = doc.getTextWidth(r.label) + 3;
-    doc.setFillColor(255, 255, 255).setDrawColor(28, 126, 214).setLineWidth(0.25).roundedRect(X(cx) - w / 2, Y(cy) - 2.6, w, 5.2, 1, 1, 'FD');
-    doc.setTextColor(11, 61, 107).text(r.label, X(cx), Y(cy), { align: 'center', baseline: 'middle' });
-  }
+  // Room numbers on white discs (the table names them); tags that would touch move apart on a leader line.
+  doc.setFont('helvetica', 'bold').setFontSize(8);
+  const numbered = roomIndexes.filter((i) => (result.rooms[i]?.polygon?.length ?? 0) > 2);
+  const anchors = numbered.map((i) => { const [cx, cy] = tagPlaceMm(result.rooms[i].polygon!, 6 / s); return [X(cx), Y(cy)] as [number, number]; });
+  const tagR = 2.6;
+  layoutTags(anchors, tagR).forEach((tag, k) => {
+    const n = String(roomNumber(result.rooms[numbered[k]], numbered[k]));
+    const w = Math.max(tagR * 2, doc.getTextWidth(n) + 2.4);
+    if (tag.moved) {
+      doc.setDrawColor(28, 126, 214).setLineWidth(0.25).line(tag.anchor[0], tag.anchor[1], tag.x, tag.y);
+      doc.setFillColor(28, 126, 214).circle(tag.anchor[0], tag.anchor[1], 0.5, 'F');
+    }
+    doc.setFillColor(255, 255, 255).setDrawColor(28, 126, 214).setLineWidth(0.3).roundedRect(tag.x - w / 2, tag.y - tagR, w, tagR * 2, tagR, tagR, 'FD');
+    doc.setTextColor(11, 61, 107).text(n, tag.x, tag.y, { align: 'center', baseline: 'middle' });
+  });
   doc.restoreGraphicsState();
   doc.setDrawColor(206, 212, 218).setLineWidth(0.3).rect(X(frame.x), Y(frame.y), frame.w * s, frame.h * s);
   // Legend

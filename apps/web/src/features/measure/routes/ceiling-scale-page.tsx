@@ -1,12 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PAPER_LABELS, PAPER_SIZES } from '@plansight/contracts';
 import { Alert, Button, Container, Group, NumberInput, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconRuler2 } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { getCeilingScale, saveCeilingScale, SCALE_OPTIONS, type CeilingScaleDto } from '../api/measure-api';
-import { CEILING_SCALE_REQUIRED, ceilingScaleFormSchema, formDefaults, toCeilingScaleBody, type CeilingScaleForm } from '../utils/ceiling-scale-form';
+import { ApiError } from '../../../lib/api-client';
+import { getCeilingScale, saveCeilingScale, type CeilingScaleDto } from '../api/measure-api';
+import {
+  CEILING_SCALE_REQUIRED, ceilingScaleFormSchema, CUSTOM_SCALE, formDefaults, OTHER_SCALE, otherScaleGroups, questionableHeight,
+  specScaleItems, toCeilingScaleBody, type CeilingScaleForm,
+} from '../utils/ceiling-scale-form';
+
+const SAVE_FAILED = 'Failed to update ceiling and scale. Please try again.';
+const scaleItems = [...specScaleItems, { value: OTHER_SCALE, label: 'Other scale or sheet (imperial, ANSI, ARCH, custom 1:N)…' }];
+const paperItems = PAPER_SIZES.map((p) => ({ value: p, label: PAPER_LABELS[p] }));
 
 export default function CeilingScalePage() {
   const { projectId = '' } = useParams();
@@ -20,14 +29,32 @@ export default function CeilingScalePage() {
     mutationFn: (body: CeilingScaleDto) => saveCeilingScale(projectId, body),
     onSuccess: (saved, body) => navigate(`/projects/${projectId}/results`, { state: { ceiling: saved ?? body } }),
   });
+  // An unusual height is questioned once; keeping it is a deliberate second click.
+  const [question, setQuestion] = useState<{ valueMm: number; suggestionMm: number } | null>(null);
+  const [keptMm, setKeptMm] = useState<number | null>(null);
+  const submit = form.handleSubmit((v) => {
+    const q = questionableHeight(v.ceilling_hight_mm);
+    if (q && keptMm !== v.ceilling_hight_mm) { setQuestion({ valueMm: v.ceilling_hight_mm, suggestionMm: q.suggestionMm }); return; }
+    setQuestion(null);
+    save.mutate(toCeilingScaleBody(v));
+  });
   const errors = form.formState.errors;
-  const message = save.isError ? 'Failed to update ceiling and scale. Please try again.'
-    : errors.ceilling_hight_mm?.message === CEILING_SCALE_REQUIRED || errors.scale_ratio ? CEILING_SCALE_REQUIRED : null;
+  const heightError = errors.ceilling_hight_mm?.message;
+  // The server names the field and says why (422 detail list, or detail text); anything else is the spec's message.
+  const serverReason = save.error instanceof ApiError && save.error.status < 500
+    ? (Array.isArray(save.error.body?.detail) ? save.error.body.detail.map((d: { msg?: string }) => d.msg).filter(Boolean).join(' ') : save.error.message)
+    : null;
+  const message = save.isError ? serverReason || SAVE_FAILED
+    : heightError === CEILING_SCALE_REQUIRED || errors.scale_ratio ? CEILING_SCALE_REQUIRED : null;
+  const scaleChoice = form.watch('scale_ratio');
+  const otherScale = form.watch('other_scale');
+  const applySuggestion = (mm: number) => { form.setValue('ceilling_hight_mm', mm, { shouldValidate: true }); setQuestion(null); };
+  const refusedSuggestion = heightError && heightError !== CEILING_SCALE_REQUIRED ? /Did you mean (\d+(?:\.\d+)?) mm/.exec(heightError)?.[1] : undefined;
 
   return (
     <Container size={560} py="xl">
       <Paper withBorder p="xl" radius="lg" shadow="sm">
-        <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(toCeilingScaleBody(v)))}>
+        <form noValidate onSubmit={submit}>
           <Stack gap="md">
             <Group gap="sm" wrap="nowrap">
               <ThemeIcon size={42} radius="md" variant="light"><IconRuler2 size={24} /></ThemeIcon>
@@ -36,16 +63,46 @@ export default function CeilingScalePage() {
                 <Text c="dimmed" size="sm">We use these to turn the drawing into real lengths and wall areas.</Text>
               </div>
             </Group>
-            {message && <Alert color="red" variant="light">{message}</Alert>}
+            {message && <Alert color="red" variant="light" data-testid="ceiling-scale-error">{message}</Alert>}
             <Controller control={form.control} name="ceilling_hight_mm" render={({ field }) => (
               <NumberInput label="Ceiling height (mm)" description="Floor to ceiling, e.g. 2400 for a standard ceiling" placeholder="2400" min={0} step={0.1} decimalScale={1} suffix=" mm"
-                value={field.value ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} onBlur={field.onBlur}
-                error={errors.ceilling_hight_mm && errors.ceilling_hight_mm.message !== CEILING_SCALE_REQUIRED ? errors.ceilling_hight_mm.message : undefined} />
+                value={field.value ?? ''} onChange={(v) => { setQuestion(null); field.onChange(v === '' ? undefined : Number(v)); }} onBlur={field.onBlur}
+                error={heightError && heightError !== CEILING_SCALE_REQUIRED ? heightError : undefined} />
             )} />
+            {refusedSuggestion && (
+              <Group gap="xs"><Button size="xs" variant="light" onClick={() => applySuggestion(Number(refusedSuggestion))}>Use {refusedSuggestion} mm</Button></Group>
+            )}
+            {question && (
+              <Alert color="yellow" variant="light" title={`Did you mean ${question.suggestionMm} mm?`} data-testid="ceiling-height-question">
+                <Text size="sm" mb="xs">A ceiling height of {question.valueMm} mm is unusual for a room (most are 2400 to 3000 mm). Heights are in millimetres.</Text>
+                <Group gap="xs">
+                  <Button size="xs" onClick={() => applySuggestion(question.suggestionMm)}>Use {question.suggestionMm} mm</Button>
+                  <Button size="xs" variant="default" onClick={() => { setKeptMm(question.valueMm); setQuestion(null); }}>Keep {question.valueMm} mm</Button>
+                </Group>
+              </Alert>
+            )}
             <Controller control={form.control} name="scale_ratio" render={({ field }) => (
               <Select label="Scale and paper size" description="As printed in the plan's title block" placeholder="Choose a scale" searchable
-                data={SCALE_OPTIONS.map((o) => ({ value: o.value, label: o.label }))} value={field.value ?? null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} />
+                data={scaleItems} value={field.value ?? null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} />
             )} />
+            {scaleChoice === OTHER_SCALE && (
+              <Group grow align="flex-start" wrap="wrap">
+                <Controller control={form.control} name="other_scale" render={({ field }) => (
+                  <Select label="Drawing scale" placeholder="e.g. 1/4&quot; = 1'-0&quot;" searchable data={otherScaleGroups} miw={200}
+                    value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} error={errors.other_scale?.message} />
+                )} />
+                <Controller control={form.control} name="other_paper" render={({ field }) => (
+                  <Select label="Paper size" placeholder="Sheet the plan is printed on" searchable data={paperItems} miw={200}
+                    value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} error={errors.other_paper?.message} />
+                )} />
+              </Group>
+            )}
+            {scaleChoice === OTHER_SCALE && otherScale === CUSTOM_SCALE && (
+              <Controller control={form.control} name="custom_n" render={({ field }) => (
+                <NumberInput label="Custom scale 1:N" description="N of the scale printed on the plan, e.g. 75 for 1:75" leftSection={<Text size="sm">1:</Text>} min={1} max={10000} allowDecimal={false}
+                  value={field.value ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} error={errors.custom_n?.message} />
+              )} />
+            )}
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={() => navigate('/projects')}>Cancel</Button>
               <Button type="submit" loading={save.isPending}>Save &amp; Continue to Results</Button>

@@ -30,7 +30,11 @@ export default function ResultsPage() {
   const [warnOpen, setWarnOpen] = useState(true);
   const [exporting, setExporting] = useState(false);
 
-  if (error) return <ResultsError message={error} onBack={() => navigate('/projects')} />;
+  if (error) {
+    return <ResultsError message={error} onBack={() => navigate('/projects')}
+      onRetry={() => navigate(`/projects/${projectId}/results`, { replace: true })}
+      onChangeScale={() => navigate(`/projects/${projectId}/ceiling-scale`)} />;
+  }
   if (!measured) return <ResultsLoading step={step} />;
   // every net wall area on the page, in the report and in the exports follows the project's deduction rule
   const result = est.settings ? resultUnderRule(measured, est.settings.deduction) : measured;

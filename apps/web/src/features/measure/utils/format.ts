@@ -11,3 +11,12 @@ export function areaFormatter(units: string | undefined, decimals: 1 | 2 = 1): (
   if (!units || units === 'mm') return decimals === 2 ? fmtM2x2 : fmtM2;
   return (a) => `${((a || 0) / 100).toFixed(decimals)} cm²`;
 }
+
+/** A room's number: the server's (1..n in display order), else its place in the list. */
+export const roomNumber = (room: { number?: number }, index: number) => room.number ?? index + 1;
+
+/** 'Room 7 — Kitchen', or 'Room 7' when no name was read: the same on the plan, the list and the report. */
+export function roomTitle(room: { number?: number; label?: string }, index: number): string {
+  const name = room.label?.trim();
+  return name ? `Room ${roomNumber(room, index)} — ${name}` : `Room ${roomNumber(room, index)}`;
+}

@@ -1,7 +1,8 @@
-import { Anchor, Button, Center, Group, Loader, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { Project } from '@plansight/contracts';
-import { IconCheck, IconChevronDown, IconChevronUp, IconClockHour4, IconSelector } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { ProjectStatus } from './project-status';
 import { formatLongUsDate, projectCreatedAt, projectDisplayName, projectIdOf } from '../utils/project-format';
 
 export type SortBy = 'filename' | 'created_at';
@@ -69,15 +70,7 @@ export function ProjectsTable({ projects, offset, sort, onSort, loading, emptyTe
               </Table.Td>
               <Table.Td><Text size="sm" c="dimmed">{formatLongUsDate(projectCreatedAt(p))}</Text></Table.Td>
               <Table.Td ta="right">
-                {p.has_result ? (
-                  <Tooltip label="Click to view project results" withArrow>
-                    <Button size="xs" color="teal" variant="light" leftSection={<IconCheck size={14} />} onClick={() => open(p)}>Result</Button>
-                  </Tooltip>
-                ) : (
-                  <Tooltip label="Project is still processing" withArrow>
-                    <Button size="xs" color="gray" variant="light" leftSection={<IconClockHour4 size={14} />} onClick={() => open(p)}>Processing</Button>
-                  </Tooltip>
-                )}
+                <ProjectStatus project={p} onOpen={() => open(p)} onSetScale={() => navigate(`/projects/${projectIdOf(p)}/ceiling-scale`)} />
               </Table.Td>
             </Table.Tr>
           ))}

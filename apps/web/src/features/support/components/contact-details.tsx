@@ -1,9 +1,11 @@
-import { Anchor, Card, Divider, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconClock, IconMail, IconPhone, IconWorld } from '@tabler/icons-react';
+import { Anchor, Card, Divider, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconClock, IconMail, IconWorld } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { getContactInfo } from '../api/contact-us';
 
-/** Content of the page (spec: the values are ours to choose). */
-export const CONTACT = { email: 'support@plansight.app', phone: '+61 2 9000 0000', website: 'www.plansight.app' } as const;
+/** Content of the page (spec: the values are ours to choose); the e-mail comes from the server's configuration. */
+export const CONTACT = { website: 'www.plansight.app' } as const;
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -17,17 +19,16 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
   );
 }
 
-/** The product's e-mail, phone, website and business hours. */
+/** The support e-mail (as configured on the server), website and business hours. */
 export function ContactDetails() {
+  const { data } = useQuery({ queryKey: ['support', 'contact-info'], queryFn: getContactInfo, staleTime: Infinity });
+  const email = data?.email;
   return (
     <Card withBorder radius="md" padding="lg" h="100%">
       <Stack gap="md">
         <Text fw={700}>Get in touch</Text>
         <Row icon={<IconMail size={18} />} label="Email">
-          <Anchor href={`mailto:${CONTACT.email}`} size="sm">{CONTACT.email}</Anchor>
-        </Row>
-        <Row icon={<IconPhone size={18} />} label="Phone">
-          <Anchor href={`tel:${CONTACT.phone.replace(/\s/g, '')}`} size="sm">{CONTACT.phone}</Anchor>
+          {email ? <Anchor href={`mailto:${email}`} size="sm" data-testid="support-email">{email}</Anchor> : <Loader size="xs" />}
         </Row>
         <Row icon={<IconWorld size={18} />} label="Website">
           <Anchor href={`https://${CONTACT.website}`} target="_blank" rel="noreferrer" size="sm">{CONTACT.website}</Anchor>

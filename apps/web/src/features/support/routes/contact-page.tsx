@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Container, Grid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { getSession } from '../../../lib/session';
 import { sendContactMessage } from '../api/contact-us';
 import { ContactDetails } from '../components/contact-details';
 
@@ -10,7 +11,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** /contact (spec sections 2, 5, 8): details, hours, and the message form. */
 export default function ContactPage() {
-  const [form, setForm] = useState(empty);
+  // A signed-in user's company name and e-mail are filled in; they can still change them.
+  const user = getSession()?.user;
+  const filled = { ...empty, name: user?.company_name ?? '', email: user?.email ?? '' };
+  const [form, setForm] = useState(filled);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [status, setStatus] = useState<'idle' | 'sending' | 'ok' | 'error'>('idle');
   const field = (k: Field) => ({
@@ -37,7 +41,7 @@ export default function ContactPage() {
     setStatus('sending');
     try {
       await sendContactMessage({ name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim() });
-      setForm(empty);
+      setForm(filled);
       setStatus('ok');
     } catch {
       setStatus('error');

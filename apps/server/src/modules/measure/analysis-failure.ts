@@ -1,0 +1,27 @@
+/**
+ * Why an analysis failed, in words a user can act on, from the stored error code. Raw engine messages and
+ * internal details never reach the client; `retryable` says whether running it again can help (our failure)
+ * or the input must change (a page or setting the engine cannot measure).
+ */
+export interface FailureReason { message: string; retryable: boolean }
+
+const REASONS: Record<string, FailureReason> = {
+  no_vector_drawing: {
+    message: 'This page has no drawing to measure: it is blank or a scanned image. Only plans exported from CAD as PDF can be measured for now; please create a project from a vector PDF.',
+    retryable: false,
+  },
+  page_out_of_range: { message: 'The chosen page is not in this PDF any more. Please create the project again with the right page.', retryable: false },
+  not_pdf: { message: 'The stored file is not a readable PDF. Please create the project again from the original PDF.', retryable: false },
+  corrupt: { message: 'The PDF could not be read; the file might be corrupted. Please create the project again from the original PDF.', retryable: false },
+  encrypted: { message: 'This PDF is password protected. Please remove the password and upload it again.', retryable: false },
+  bad_options: { message: 'The ceiling height or scale cannot be used for this plan. Please change the height or scale and try again.', retryable: false },
+};
+
+const OURS: FailureReason = {
+  message: 'Something went wrong on our side while measuring this plan. Please try again; if it keeps failing, report the issue.',
+  retryable: true,
+};
+
+export function failureReason(code: string | null | undefined): FailureReason {
+  return (code && REASONS[code]) || OURS;
+}
