@@ -27,6 +27,14 @@ describe(`hostile PDFs are contained on ${testDbKind()}`, () => {
     return { res, remain };
   }
 
+  it('answers an account without plans before reading its upload: plan_limit, not a complaint about the file', async () => {
+    const u = await userWithToken(t, 0);
+    const m = multipart(Buffer.from('definitely not a pdf'), { filename: 'Nope', pageno: '1' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/projects', payload: m.payload, headers: { ...u.auth, 'content-type': m.type } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('plan_limit');
+  });
+
   it('refuses a 10 000-page PDF as too complex, clearly, spending no plan', async () => {
     const { res, remain } = await upload(manyPages(10_000));
     expect(res.statusCode).toBe(422);
@@ -52,10 +60,11 @@ describe(`hostile PDFs are contained on ${testDbKind()}`, () => {
     const { res, remain } = await upload(file);
     clearInterval(sampler);
     expect(res.statusCode).toBeLessThan(500);
-    expect(Date.now() - started).toBeLessThan(30_000);
+    // Under 2 s on an idle machine; the bound leaves room for a CI box running many test files at once.
+    expect(Date.now() - started).toBeLessThan(60_000);
     expect((peak - before) / 2 ** 20).toBeLessThan(500);
     if (res.statusCode >= 400) expect(remain).toBe(3);
-  }, 90_000);
+  }, 150_000);
 
   it('answers every file of the corpus with a 4xx or a 201, never a 5xx', async () => {
     const small = HOSTILE_CORPUS.filter((f) => !/bomb|10 000/.test(f.name));

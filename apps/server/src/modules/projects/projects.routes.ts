@@ -70,6 +70,9 @@ export async function projectRoutes(api: FastifyInstance, ctx: AppContext): Prom
   });
 
   api.post('/user/projects', { preHandler: [api.authenticate, abuseLimit(ctx.limits.upload)] }, async (req, reply) => {
+    // Checks that need no body come first: an account without plans is answered before its upload is read.
+    const plan = await findPlan(ctx.db, req.userId);
+    if (!plan || plan.remain <= 0) throw uploadErrors.planLimit();
     const form = await readUpload(req, ctx.config.MAX_UPLOAD_MB);
     if (!form.bytes) throw uploadErrors.fileRequired();
     const pageNo = parsePageNo(form.fields.pageno);
