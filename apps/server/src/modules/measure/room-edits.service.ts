@@ -8,6 +8,7 @@ import type { ProjectRow } from '../projects/projects.repository.js';
 import { getAnalysis, type AnalysisRow } from './measure.repository.js';
 import { ownProject } from './measure.service.js';
 import { toResultDto } from './result.dto.js';
+import { projectSettings, withEstimate } from '../estimate/estimate.service.js';
 import { applyEdits, matchEdits, mmPerPtOf, openingsToPt, toPt, type MatchedEdits } from './room-edits.js';
 import { deleteRoomEdit, getEditVersion, getRoomEdits, replaceRoomEdits, saveRoomEdit, type NewRoomEdit, type RoomEditRow } from './room-edits.repository.js';
 
@@ -15,14 +16,14 @@ import { deleteRoomEdit, getEditVersion, getRoomEdits, replaceRoomEdits, saveRoo
 const SAME_OUTLINE_MM = 0.5;
 const shortId = () => randomUUID().slice(0, 8);
 
-interface Loaded { project: ProjectRow; row: AnalysisRow & { result: AnalysisResult }; edits: RoomEditRow[]; matched: MatchedEdits }
+interface Loaded { userId: string; project: ProjectRow; row: AnalysisRow & { result: AnalysisResult }; edits: RoomEditRow[]; matched: MatchedEdits }
 
 async function load(ctx: AppContext, userId: string, projectId: string): Promise<Loaded> {
   const project = await ownProject(ctx, userId, projectId);
   const row = await getAnalysis(ctx.db, projectId);
   if (row?.status !== 'done' || !row.result) throw conflict('This project has no result to edit yet.', 'result_processing');
   const edits = await getRoomEdits(ctx.db, projectId);
-  return { project, row: { ...row, result: row.result }, edits, matched: matchEdits(row.result, edits) };
+  return { userId, project, row: { ...row, result: row.result }, edits, matched: matchEdits(row.result, edits) };
 }
 
 /** 422 with a `detail` list naming the field, like every other validation error. */
@@ -38,9 +39,11 @@ function detectedRoom(l: Loaded, roomId: string): { room: Room; edit: RoomEditRo
   return room ? { room, edit: l.matched.byRoom.get(room.id) } : undefined;
 }
 
-async function resultOf(ctx: AppContext, l: Pick<Loaded, 'project' | 'row'>): Promise<ResultDto> {
+/** The result as GET .../result answers it (edits applied, the estimate's deduction rule followed). */
+async function resultOf(ctx: AppContext, l: Pick<Loaded, 'userId' | 'project' | 'row'>): Promise<ResultDto> {
   const projectId = l.project.id;
-  return toResultDto(l.project, l.row, await getRoomEdits(ctx.db, projectId), await getEditVersion(ctx.db, projectId));
+  const dto = toResultDto(l.project, l.row, await getRoomEdits(ctx.db, projectId), await getEditVersion(ctx.db, projectId));
+  return withEstimate(dto, (await projectSettings(ctx, l.userId, projectId)).settings);
 }
 
 async function roomAfter(ctx: AppContext, l: Loaded, roomId: string): Promise<RoomDto> {
