@@ -12,6 +12,7 @@ import { findClosures, clusterBands, glassRuns } from './closures.js';
 import { mmPerPt } from './scale.js';
 import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
 import { findDoorArcs, leafLines, type DoorArc } from './openings.js';
+import { analyzeRasterPage } from './source/raster/analyze-raster.js';
 import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './text.js';
 
 export const ENGINE_VERSION = '0.1.0';
@@ -40,9 +41,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const deadline = t0 + TIME_BUDGET_MS;
     const vec = await extractVectors(page, deadline);
     if (vec.segs.length + vec.fills.length < 4) {
-      throw new EngineInputError('no_vector_drawing', vec.imageCount > 0
-        ? `Page ${options.page} is a scanned image without vector drawing; only vector (CAD) plans can be measured.`
-        : `Page ${options.page} has no drawing to measure.`);
+      // a scanned page (one image, perhaps a little vector text): the raster source measures it
+      if (vec.imageCount > 0) return await analyzeRasterPage({ page, options, k, t0, engineVersion: ENGINE_VERSION });
+      throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);
     }
     const text = await readText(page, k).catch(() => [] as TextItem[]);
     const warnings: Warning[] = [];
