@@ -6,10 +6,11 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../../types.js';
 import { readText, type TextItem } from '../../text.js';
-import { binarize } from './binarize.js';
+import { binarize, binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
 import { sealGaps } from './gaps.js';
 import { largestImage, renderGrey } from './page-image.js';
+import { faceLineHalfWidthPx } from './edges.js';
 import { findRegions } from './regions.js';
 import { buildRasterResult } from './result.js';
 import { findWallMask, strokeRadiusPx } from './walls-raster.js';
@@ -55,15 +56,21 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   if (share < BLANK_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} is blank: there is no drawing on it to measure.`);
   if (share > PHOTO_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} looks like a photo or a dark page, not a floor plan drawing; upload a scan of the plan itself.`);
   const skewDeg = estimateSkewDeg(ink);
-  if (skewDeg !== 0) ink = binarize(rotateGrey(scan.grey, w, h, skewDeg), w, h);
+  const straight = skewDeg !== 0 ? rotateGrey(scan.grey, w, h, skewDeg) : scan.grey;
+  const bin = binarizeWithPaper(straight, w, h);
+  ink = bin.ink;
 
   const walls = findWallMask(ink, scale);
   if (inkShare(walls.data) === 0) {
     throw new EngineInputError('unreadable_scan', `No walls were found on page ${options.page}; it does not look like a floor plan (or the scale is far off).`);
   }
+  const unsealed = new Uint8Array(walls.data);
   const gaps = sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1);
+  const sealed = new Uint8Array(walls.data.length);
+  for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
   const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;
-  const regions = findRegions(walls, { mmPerPx, minAreaMm2: 0.3e6, minWidthMm: minW, minHeightMm: minH, maxPageShare: 0.35 });
+  const regions = findRegions(walls, { mmPerPx, minAreaMm2: 0.3e6, minWidthMm: minW, minHeightMm: minH, maxPageShare: 0.35 },
+    { w, h, grey: straight, paper: bin.paper, inkLevel: bin.inkLevel, sealed, faceHalfPx: faceLineHalfWidthPx({ w, h, data: unsealed }, ink.data) });
 
   const toMm = (p: [number, number]): [number, number] => {
     const [x, y] = toScan(p[0], p[1], w, h, skewDeg);

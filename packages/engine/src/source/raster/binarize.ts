@@ -51,8 +51,19 @@ export function paperLevel(grey: Uint8Array, w: number, h: number): Float32Array
 
 /** Ink mask: darker than INK_RATIO of the local paper level (and the paper itself must not be near black). */
 export function binarize(grey: Uint8Array, w: number, h: number): Mask {
+  return binarizeWithPaper(grey, w, h).ink;
+}
+
+export function binarizeWithPaper(grey: Uint8Array, w: number, h: number): { ink: Mask; paper: Float32Array; inkLevel: number } {
   const paper = paperLevel(grey, w, h);
   const m = newMask(w, h);
-  for (let i = 0; i < grey.length; i++) m.data[i] = grey[i] < Math.max(paper[i], 96) * INK_RATIO ? 1 : 0;
-  return m;
+  const hist = new Int32Array(256);
+  let n = 0;
+  for (let i = 0; i < grey.length; i++) {
+    if (grey[i] < Math.max(paper[i], 96) * INK_RATIO) { m.data[i] = 1; hist[grey[i]]++; n++; }
+  }
+  // solid ink: the darkest tenth of the ink pixels (thin lines never reach full darkness once blurred)
+  let acc = 0, inkLevel = 0;
+  for (; inkLevel < 255; inkLevel++) { acc += hist[inkLevel]; if (acc >= n * 0.1) break; }
+  return { ink: m, paper, inkLevel };
 }

@@ -4,6 +4,7 @@
  * another room (inside a thick piece of furniture) is not a room. Outlines are traced on pixel corners.
  */
 import { components, newMask, sqDistanceTo, type Mask } from './bitmap.js';
+import { edgeShiftPx, growRing, type EdgeGrey } from './edges.js';
 import { ringArea, simplifyRing, traceOuter, type Pt } from './trace.js';
 
 /** Outline simplification tolerance (pixels): removes the staircase of pixel edges, keeps corners. */
@@ -25,7 +26,7 @@ export interface Regions {
   exterior: Pt[];
 }
 
-export function findRegions(walls: Mask, lim: RegionLimits): Regions {
+export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Regions {
   const { w, h } = walls;
   const free = components(walls, 0);
   const inscribed = sqDistanceTo(walls, 1);
@@ -46,7 +47,9 @@ export function findRegions(walls: Mask, lim: RegionLimits): Regions {
     if (free.area[id] > lim.maxPageShare * w * h) continue;
     // too narrow everywhere: a wall cavity or the gap between two wall lines, not a room
     if (2 * Math.sqrt(maxR[id]) * lim.mmPerPx < Math.min(lim.minWidthMm, lim.minHeightMm)) continue;
-    const ring = simplifyRing(traceOuter(free.labels, w, h, id, first[id]), SIMPLIFY_PX);
+    let ring = simplifyRing(traceOuter(free.labels, w, h, id, first[id]), SIMPLIFY_PX);
+    // outlined walls: the edge is the face line's centre; solid walls: the grey of the blurred edge says where
+    if (edge) ring = growRing(ring, edge.faceHalfPx || edgeShiftPx(free.labels, id, { x0: free.x0[id], y0: free.y0[id], x1: free.x1[id], y1: free.y1[id] }, ringPerimeter(ring), edge));
     cand.push({ ring, areaPx: Math.abs(ringArea(ring)) });
   }
   const rooms = cand.filter((r) => !cand.some((o) => o !== r && o.areaPx > r.areaPx && inRing(r.ring[0][0] + 0.5, r.ring[0][1] + 0.5, o.ring)));
@@ -74,4 +77,10 @@ export function inRing(x: number, y: number, pts: Pt[]): boolean {
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
+}
+
+function ringPerimeter(r: Pt[]): number {
+  let p = 0;
+  for (let i = 0, j = r.length - 1; i < r.length; j = i++) p += Math.hypot(r[i][0] - r[j][0], r[i][1] - r[j][1]);
+  return p;
 }
