@@ -14,6 +14,7 @@ import { faceLineHalfWidthPx } from './edges.js';
 import { findRegions } from './regions.js';
 import { buildRasterResult } from './result.js';
 import { findWallMask, strokeRadiusPx } from './walls-raster.js';
+import { findBandWindows } from './windows-raster.js';
 
 /** Below this resolution on the drawing's paper (dpi) thin walls and door gaps cannot be told apart. */
 export const MIN_PLAN_DPI = 75;
@@ -65,7 +66,8 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
     throw new EngineInputError('unreadable_scan', `No walls were found on page ${options.page}; it does not look like a floor plan (or the scale is far off).`);
   }
   const unsealed = new Uint8Array(walls.data);
-  const gaps = sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1);
+  const bandWindows = findBandWindows(walls, ink, mmPerPx);
+  const gaps = [...sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1), ...bandWindows];
   const sealed = new Uint8Array(walls.data.length);
   for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
   const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;

@@ -68,7 +68,7 @@ export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2):
 }
 
 /** Wall pixels that belong to a band running along x: longer along the row than across it. */
-function alongMask(m: Mask): Mask {
+export function alongMask(m: Mask): Mask {
   const { w, h, data } = m;
   const hRun = new Int32Array(w * h), vRun = new Int32Array(w * h);
   for (let y = 0; y < h; y++) {
@@ -121,7 +121,7 @@ function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: numbe
   return { x0: Math.min(s, e), x1: Math.max(s, e), y0, y1, horizontal: true, kind: 'seal', subtype: '' };
 }
 
-function transpose(m: Mask): Mask {
+export function transpose(m: Mask): Mask {
   const out = newMask(m.h, m.w);
   for (let y = 0; y < m.h; y++) for (let x = 0; x < m.w; x++) out.data[x * m.h + y] = m.data[y * m.w + x];
   return out;

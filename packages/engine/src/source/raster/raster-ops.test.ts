@@ -4,6 +4,7 @@ import { estimateSkewDeg } from './deskew.js';
 import { sealGaps } from './gaps.js';
 import { traceOuter, ringArea } from './trace.js';
 import { fillCavities } from './walls-raster.js';
+import { findBandWindows } from './windows-raster.js';
 
 /** A mask with the given rectangles set (inclusive pixel bounds). */
 function maskOf(w: number, h: number, rects: [number, number, number, number][]): Mask {
@@ -67,6 +68,26 @@ describe('raster wall gaps', () => {
     const walls = maskOf(300, 100, [[10, 40, 80, 49], [231, 40, 290, 49]]);
     expect(sealGaps(walls, newMask(300, 100), mmPerPx, 3)).toHaveLength(0);
     expect(count(walls, 81, 40, 230, 49)).toBe(0);
+  });
+});
+
+describe('raster windows inside a wall band', () => {
+  const mmPerPx = 20;
+  // a 12 px (240 mm) outlined wall 150 px long: face lines top and bottom
+  const walls = () => maskOf(200, 60, [[20, 20, 169, 31]]);
+  const faces: [number, number, number, number][] = [[20, 20, 169, 20], [20, 31, 169, 31]];
+
+  it('a glass line along the middle of the band, paper on both sides, is a window', () => {
+    const ink = maskOf(200, 60, [...faces, [70, 25, 119, 26]]);
+    const found = findBandWindows(walls(), ink, mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
+  it('hatching across the band at a slant is no window', () => {
+    const rects: [number, number, number, number][] = [...faces];
+    for (let x0 = 20; x0 < 160; x0 += 6) for (let k = 0; k < 10; k++) rects.push([x0 + k, 30 - k, x0 + k, 30 - k]);
+    expect(findBandWindows(walls(), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
   });
 });
 
