@@ -110,12 +110,13 @@ describe('measure flow (real server and engine)', () => {
     expect(result.rooms.map((r) => r.label).sort()).toEqual(truth.rooms.map((r) => r.label).sort());
 
     const first = await downloadReport(page, truth.rooms.length, 'measure-flow-report.pdf');
-    expect(first.length).toBe(2); // rooms table, plan page
+    expect(first.length).toBe(3); // rooms table, plan page, estimate
     for (const r of truth.rooms) expect(first[0]).toContain(r.label);
     const totals = `Total ${m(sum(result.rooms, (r) => r.perimeter_mm))} ${m2(sum(result.rooms, (r) => r.ceiling_area))} ${m2(sum(result.rooms, (r) => r.net_wall_area))}`;
     expect(first[0].replace(/\s+/g, ' ')).toContain(totals);
     expect(first[1]).toContain('Plan: selected rooms outlined');
     expect(first[1]).toContain(`${truth.rooms.length} rooms outlined`);
+    expect(first[2]).toContain('Estimate');
 
     // 4. The walls view from the project list: rename one room, leave another out.
     await page.goto('/projects');

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText, renderPlanPng, sampleResult, type SampleResult } from './measure-fixtures';
 import { launchBrowser, newPage, shot } from './support/browser';
+import { DEFAULT_ESTIMATE_SETTINGS } from '@plansight/contracts';
 
 // The measure pages against mocked API routes: a signed-in session, ceiling-scale, detection, result, room edits and the plan PNG.
 const CEILING = { scale_ratio: '1:100 A2', scale_number: 100, paper_size: 'A2', ceilling_hight_mm: 2400 };
@@ -32,6 +33,8 @@ async function signIn(page: Page, over: Partial<Mock> = {}): Promise<Mock> {
     Object.assign(room, patch);
     return r.fulfill({ json: room });
   });
+  await page.route('**/api/user/projects/p1/estimate', (r) =>
+    r.fulfill({ json: { settings: r.request().method() === 'PUT' ? r.request().postDataJSON().settings : DEFAULT_ESTIMATE_SETTINGS, source: 'default', estimate: null } }));
   await page.route('**/api/user/projects/p1', (r) => r.fulfill({ json: { project_id: 'p1', filename: 'Smith House', has_result: true, s3_png_url: '/api/user/projects/p1/page.png' } }));
   return mock;
 }
@@ -73,7 +76,8 @@ describe('measure (mocked API)', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF (5 rooms)' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^Plansight_Smith_House_\d{4}-\d\d-\d\d\.pdf$/);
       const pages = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
-      expect(pages.length).toBe(2);
+      expect(pages.length).toBe(3);
+      expect(pages[2]).toMatch(/Estimate[\s\S]*Walls \(net\)/);
       for (const name of ['LIVING', 'KITCHEN', 'BED 1', 'BATH', 'BED 2']) expect(pages[0]).toContain(name);
       expect(pages[0]).toMatch(/Total\s+84\.0 m\s+90\.0 m²/); // ceiling 30 + 20 + 16 + 10 + 14 m²
       expect(pages[1]).toContain('Plan: selected rooms outlined');

@@ -5,3 +5,4 @@ export * from './projects.js';
 export * from './billing.js';
 export * from './support.js';
 export * from './measure.js';
+export * from './estimate.js';

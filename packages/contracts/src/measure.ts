@@ -1,6 +1,7 @@
 // Request and response schemas of the measure module (shared by web and server).
 // Wire names follow product-spec sections 3 and 7 exactly, including `ceilling-scale` and `ceilling_hight_mm`.
 import { z } from 'zod';
+import { deductionSchema, type Estimate } from './estimate.js';
 
 export const PAPER_SIZES = ['A0', 'A1', 'A2', 'A3', 'A4'] as const;
 export type PaperSizeName = (typeof PAPER_SIZES)[number];
@@ -110,6 +111,8 @@ export const openingSchema = z.object({
   segment: z.tuple([pointMm, pointMm]).optional(),
   exterior: z.boolean().optional(),
   room_ids: z.array(z.string()).optional(),
+  /** Thickness of the wall the opening is in (mm), when the engine knows it: the depth of a window's reveals. */
+  wall_thickness: z.number().optional(),
 });
 export type OpeningDto = z.infer<typeof openingSchema>;
 
@@ -167,6 +170,9 @@ export const resultSchema = z.object({
     page_height_mm: z.number(),
     engine_version: z.string().optional(),
     analysed_at: z.string().nullable(),
+    /** The project's opening deduction rule; every net wall area in the result follows it. */
+    deduction: deductionSchema.optional(),
+    deduction_rule: z.string().optional(),
   }),
   outside_detection: z.object({
     detection_available: z.boolean(),
@@ -179,6 +185,8 @@ export const resultSchema = z.object({
     outside_doors_count: z.number().int(),
   }),
   warnings: z.array(z.object({ code: z.string(), message: z.string(), room_id: z.string().optional() })),
+  /** The painter's estimate under the project's settings (all rooms not left out). */
+  estimate: z.custom<Estimate>().optional(),
   project_data: z.object({ s3_png_url: z.string().nullable(), name: z.string(), project_name: z.string(), filename: z.string() }),
   filename: z.string(),
   name: z.string(),

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { mmPerPt } from '../src/scale.js';
+import { mmPerPt } from '../src/core/scale.js';
 import { Rng } from './rng.js';
 import type { PlanTruth, Point } from './truth.js';
 

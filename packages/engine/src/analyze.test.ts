@@ -6,7 +6,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { analyzePdf, getPdfInfo, renderPageToPng, EngineInputError, drawOverlay, getPdfInfoInWorker } from './index.js';
 import { roomsPdf } from './test-pdfs.js';
-import { mmPerPt } from './scale.js';
+import { mmPerPt } from './core/scale.js';
 
 const opts = { page: 1, scale: 100, ceilingHeightMm: 2400 };
 const rel = (a: number, b: number) => Math.abs(a - b) / b;
@@ -127,4 +127,14 @@ describe.skipIf(pdfsUnder(PLANS).length === 0)('real plans', () => {
       }
     }
   }, 300_000);
+});
+
+describe('analyzePdf on a page whose strokes are exported as filled outlines', () => {
+  it('takes thin filled outlines back as lines and swings', async () => {
+    const pdf = await roomsPdf([{ x: 1000, y: 1000, w: 4000, h: 3000 }], { outlined: true, door: { x: 2000, y: 1000, widthMm: 820 } });
+    const r = await analyzePdf(pdf, opts);
+    expect(r.rooms).toHaveLength(1);
+    expect(rel(r.rooms[0].ceiling_area, 12e6)).toBeLessThan(0.03);
+    expect(r.rooms[0].doors.map((d) => d.subtype)).toEqual(['swing']);
+  });
 });

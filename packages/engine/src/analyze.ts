@@ -5,15 +5,16 @@
  */
 import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
-import { loadPdf, getPageChecked } from './pdf-load.js';
-import { extractVectors } from './extract.js';
-import { findWalls, bandPoint, bandMid, capBands, type Band } from './walls.js';
-import { findClosures, clusterBands, glassRuns } from './closures.js';
-import { mmPerPt } from './scale.js';
-import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
-import { findDoorArcs, leafLines, type DoorArc } from './openings.js';
+import { loadPdf, getPageChecked } from './source/pdf-load.js';
+import { extractVectors } from './source/extract.js';
+import { findWalls, outlineLines, bandPoint, bandMid, capBands, type Band } from './core/walls.js';
+import { findClosures, clusterBands, glassRuns } from './core/closures.js';
+import { mmPerPt } from './core/scale.js';
+import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './core/geometry.js';
+import { findDoorArcs, leafLines, type DoorArc } from './core/openings.js';
 import { analyzeRasterPage } from './source/raster/analyze-raster.js';
-import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './text.js';
+import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
+import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -37,22 +38,29 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
   try {
     const page = await getPageChecked(doc, options.page);
     const vp = page.getViewport({ scale: 1 });
-    const k = mmPerPt(vp.width, vp.height, options.scale, options.paper);
+    const kUser = mmPerPt(vp.width, vp.height, options.scale, options.paper);
     const deadline = t0 + TIME_BUDGET_MS;
     const vec = await extractVectors(page, deadline);
     if (vec.segs.length + vec.fills.length < 4) {
       // a scanned page (one image, perhaps a little vector text): the raster source measures it
-      if (vec.imageCount > 0) return await analyzeRasterPage({ page, options, k, t0, engineVersion: ENGINE_VERSION });
+      if (vec.imageCount > 0) return await analyzeRasterPage({ page, options, k: kUser, t0, engineVersion: ENGINE_VERSION });
       throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);
     }
-    const text = await readText(page, k).catch(() => [] as TextItem[]);
+    const textUser = await readText(page, kUser).catch(() => [] as TextItem[]);
     const warnings: Warning[] = [];
+    // a scale bar that disagrees with the chosen scale: analyse at the bar's scale (real-world tolerances),
+    // answer in the chosen frame (scale-bar.ts)
+    const bar = scaleBarFactor(textUser);
+    const f = bar && Math.abs(bar - 1) > SCALE_BAR_AGREES ? bar : 1;
+    const k = kUser * f;
+    const text = f === 1 ? textUser : textUser.map((t) => ({ ...t, at: [t.at[0] * f, t.at[1] * f] as PointMm, heightMm: t.heightMm * f, widthMm: (t.widthMm ?? 0) * f }));
+    if (f !== 1) warnings.push({ code: 'scale_bar_mismatch', message: `The plan's scale bar reads about 1:${Math.round(options.scale * f)}, not the chosen 1:${options.scale}; the quantities are given at 1:${options.scale} as chosen.` });
     if (vec.truncated) warnings.push({ code: 'page_truncated', message: 'The page is very large; only part of its drawing was analysed.' });
     const H = options.ceilingHeightMm;
     const pageW = vp.width * k, pageH = vp.height * k;
 
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
-    const arcs = findDoorArcs(vec.curves, k);
+    const arcs = findDoorArcs(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves, k);
     const walls = findWalls(vec, k, deadline, leafLines(arcs));
     let raw: Paths64 = union(walls.polys.map(toPath), FillRule.NonZero);
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
@@ -200,7 +208,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
 
     const exteriorPerimeter = exterior.length ? polyPerimeter(exterior) : 0;
     const extOpen = openings.filter((o) => o.exterior);
-    return {
+    const result: AnalysisResult = {
       rooms,
       statistics: { total_rooms: rooms.length, total_windows: nWin, total_doors: nDoor, ceiling_height_mm: H },
       metadata: {
@@ -220,6 +228,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       },
       warnings,
     };
+    return f === 1 ? result : toUserFrame(result, 1 / f, kUser);
   } finally {
     void doc.destroy();
   }

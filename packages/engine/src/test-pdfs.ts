@@ -1,23 +1,31 @@
 /** Small PDFs built with pdf-lib for the unit tests: walls as double lines at 1:100 on a page in points. */
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 /** 1 mm on site at 1:100 in points. */
 export const PT_PER_MM_100 = 72 / 25.4 / 100;
 
 export interface RectRoom { x: number; y: number; w: number; h: number }
+/** A text run at (x, y) mm of the drawing (1:100), its baseline start; size in points. */
+export interface PlanText { x: number; y: number; str: string; size?: number }
 
 /**
  * Draws each room (site mm, origin top-left, y down) with walls of `wallMm` drawn as two parallel lines
  * (inner face = room boundary). Optional door arcs on a wall: a gap of `doorMm` with a quarter arc.
+ * `outlined`: every line and arc drawn as its filled outline (0.5 pt wide), as layout programs export strokes.
  */
-export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?: { x: number; y: number; widthMm: number } ; window?: { x: number; y: number; widthMm: number }; image?: Uint8Array } = {}): Promise<Uint8Array> {
+export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?: { x: number; y: number; widthMm: number } ; window?: { x: number; y: number; widthMm: number }; image?: Uint8Array; text?: PlanText[]; outlined?: boolean } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([842, 595]); // A4 landscape
   const k = PT_PER_MM_100;
   const H = 595;
   const wall = opts.wallMm ?? 200;
-  const line = (x1: number, y1: number, x2: number, y2: number) =>
-    page.drawLine({ start: { x: 40 + x1 * k, y: H - 40 - y1 * k }, end: { x: 40 + x2 * k, y: H - 40 - y2 * k }, thickness: 0.5, color: rgb(0, 0, 0) });
+  const line = (x1: number, y1: number, x2: number, y2: number) => {
+    const a = { x: 40 + x1 * k, y: H - 40 - y1 * k }, b = { x: 40 + x2 * k, y: H - 40 - y2 * k };
+    if (!opts.outlined) return page.drawLine({ start: a, end: b, thickness: 0.5, color: rgb(0, 0, 0) });
+    const l = Math.hypot(b.x - a.x, b.y - a.y) || 1, nx = (-(b.y - a.y) / l) * 0.25, ny = ((b.x - a.x) / l) * 0.25;
+    const pts = [[a.x + nx, a.y + ny], [b.x + nx, b.y + ny], [b.x - nx, b.y - ny], [a.x - nx, a.y - ny]];
+    page.drawSvgPath(`M ${pts.map(([x, y]) => `${x} ${-y}`).join(' L ')} Z`, { x: 0, y: 0, color: rgb(0, 0, 0) });
+  };
   const hLine = (x1: number, x2: number, y: number, gaps: [number, number][]) => {
     let cur = x1;
     for (const [a, b] of gaps.filter(([a]) => a > x1 && a < x2).sort((p, q) => p[0] - q[0])) { line(cur, y, a, y); cur = b; }
@@ -41,13 +49,20 @@ export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?
     const { x, y, widthMm: d } = opts.door;
     // leaf along the inside from the hinge at (x, y) going down, arc from leaf tip to the far jamb
     line(x, y, x, y + d);
-    const cx = 40 + x * k, cy = H - 40 - y * k, r = d * k, c = 0.5523 * r;
-    page.drawSvgPath(`M ${cx} ${-(cy - r)} C ${cx + c} ${-(cy - r)} ${cx + r} ${-(cy - c)} ${cx + r} ${-cy}`, { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+    const cx = 40 + x * k, cy = H - 40 - y * k, r = d * k;
+    const arc = (r: number, c = 0.5523 * r) => `${cx} ${-(cy - r)} C ${cx + c} ${-(cy - r)} ${cx + r} ${-(cy - c)} ${cx + r} ${-cy}`;
+    const back = (r: number, c = 0.5523 * r) => `${cx + r} ${-cy} C ${cx + r} ${-(cy - c)} ${cx + c} ${-(cy - r)} ${cx} ${-(cy - r)}`;
+    if (opts.outlined) page.drawSvgPath(`M ${arc(r + 0.15)} L ${back(r - 0.15)} Z`, { x: 0, y: 0, color: rgb(0, 0, 0) });
+    else page.drawSvgPath(`M ${arc(r)}`, { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
   }
   if (opts.window) {
     const { x, y, widthMm: w } = opts.window;
     line(x, y - wall / 2 - 20, x + w, y - wall / 2 - 20);
     line(x, y - wall / 2 + 20, x + w, y - wall / 2 + 20);
+  }
+  if (opts.text?.length) {
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const t of opts.text) page.drawText(t.str, { x: 40 + t.x * k, y: H - 40 - t.y * k, size: t.size ?? 6, font, color: rgb(0, 0, 0) });
   }
   if (opts.image) {
     const img = await doc.embedPng(opts.image);

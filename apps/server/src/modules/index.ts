@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { measureRoutes } from './measure/measure.routes.js';
+import { estimateRoutes } from './estimate/estimate.routes.js';
 import { projectRoutes } from './projects/projects.routes.js';
 import { supportRoutes } from './support/support.routes.js';
 
@@ -13,4 +14,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await billingRoutes(api, ctx);
   await supportRoutes(api, ctx);
   await measureRoutes(api, ctx);
+  await estimateRoutes(api, ctx);
 }

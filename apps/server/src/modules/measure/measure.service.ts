@@ -8,6 +8,7 @@ import { findOwnProject, type ProjectRow } from '../projects/projects.repository
 import { analysisParams, ensureAnalysis, lastMinRoom, waitForAnalysis } from './analysis.service.js';
 import { getAnalysis, getRoomEdits, getSettings, upsertRoomEdit, upsertSettings, type SettingsRow } from './measure.repository.js';
 import { toResultDto, toRoomDto } from './result.dto.js';
+import { projectSettings, withEstimate } from '../estimate/estimate.service.js';
 
 /** Every measure call is owner-only: someone else's project answers exactly like a missing one. */
 export async function ownProject(ctx: AppContext, userId: string, projectId: string): Promise<ProjectRow> {
@@ -70,7 +71,8 @@ export async function getResult(ctx: AppContext, userId: string, projectId: stri
   if (!row) throw new AppError(404, 'result_not_found', 'This project has not been measured yet. Set the ceiling height and scale first.');
   if (row.status === 'failed') throw new AppError(422, 'analysis_failed', row.error ?? 'The plan could not be analysed.');
   if (row.status !== 'done' || !row.result) throw conflict('The analysis is still running. Please try again in a moment.', 'result_processing');
-  return toResultDto(project, { ...row, result: row.result }, await getRoomEdits(ctx.db, projectId));
+  const result = toResultDto(project, { ...row, result: row.result }, await getRoomEdits(ctx.db, projectId));
+  return withEstimate(result, (await projectSettings(ctx, userId, projectId)).settings);
 }
 
 /** Renames a room and/or leaves it out of the totals; kept across re-measures of the same plan. */

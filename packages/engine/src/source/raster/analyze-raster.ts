@@ -5,7 +5,7 @@
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../../types.js';
-import { readText, type TextItem } from '../../text.js';
+import { readText, type TextItem } from '../text.js';
 import { binarize, binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
 import { sealGaps } from './gaps.js';

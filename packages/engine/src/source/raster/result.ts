@@ -1,6 +1,6 @@
 /** The scanned page's findings as the engine's result object (same shape and frame as vector plans). */
-import { bbox, distToPoly, pointInPoly, polyArea, polyPerimeter } from '../../geometry.js';
-import { isLabelText, findPrintedScale, type TextItem } from '../../text.js';
+import { bbox, distToPoly, pointInPoly, polyArea, polyPerimeter } from '../../core/geometry.js';
+import { isLabelText, findPrintedScale, type TextItem } from '../text.js';
 import type { AnalyzeOptions, AnalysisResult, Opening, PointMm, Room, Warning } from '../../types.js';
 import type { Gap } from './gaps.js';
 import type { Regions } from './regions.js';

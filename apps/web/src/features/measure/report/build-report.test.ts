@@ -82,3 +82,23 @@ describe('buildTextReport', () => {
     expect(text).toContain('Total\tSkirting 24.0 m\tCeiling 18.0 m²');
   });
 });
+
+describe('the estimate in the report', () => {
+  it('adds an estimate page with the rule, the surfaces and the total, and the same lines to the text report', async () => {
+    const { DEFAULT_ESTIMATE_SETTINGS, computeEstimate } = await import('@plansight/contracts');
+    const result = sample(2);
+    const settings = structuredClone(DEFAULT_ESTIMATE_SETTINGS);
+    settings.surfaces.walls.price_per_l = 25;
+    const estimate = computeEstimate({ ...result, rooms: result.rooms.map((r) => ({ ...r, id: r.id! })), outside_detection: { detection_available: false, total_walls_mm: 0, outside_windows: [], outside_doors: [] } }, settings);
+    const without = buildReport({ result, roomIndexes: [0, 1], projectTitle: 'Smith House' });
+    const doc = buildReport({ result, roomIndexes: [0, 1], projectTitle: 'Smith House', estimate });
+    expect(doc.getNumberOfPages()).toBe(without.getNumberOfPages() + 1);
+    const last = pageText(doc.output(), doc.getNumberOfPages());
+    expect(last).toContain('Estimate');
+    expect(last).toContain('Walls \\(net\\)');
+    expect(last).toContain(`$${estimate.totals.total.toFixed(2)} AUD`);
+    const text = buildTextReport({ result, roomIndexes: [0, 1], projectTitle: 'Smith House', estimate });
+    expect(text).toContain('Every window and door deducted from the wall area.');
+    expect(text).toMatch(new RegExp(`Total\\t\\$${estimate.totals.total.toFixed(2)} AUD`));
+  });
+});

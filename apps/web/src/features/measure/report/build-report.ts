@@ -2,12 +2,16 @@ import { jsPDF } from 'jspdf';
 import type { ResultDto } from '../api/measure-api';
 import { areaFormatter, fmtM as m } from '../utils/format';
 import { totalsOf } from '../utils/quantities';
+import type { Estimate } from '@plansight/contracts';
 import { addPlanPage, type PlanImageInput } from './plan-page';
+import { addEstimatePage, estimateText } from './estimate-page';
 
 export interface ReportInput {
   result: ResultDto; roomIndexes: number[]; projectTitle: string; scaleRatio?: string; date?: Date; productName?: string;
   /** The plan page is added when rooms have outlines or an image is given. */
   planImage?: PlanImageInput;
+  /** The painter's estimate for these rooms: adds an estimate page (and its lines to the text report). */
+  estimate?: Estimate;
 }
 
 
@@ -80,6 +84,7 @@ export function buildReport(input: ReportInput): jsPDF {
   y += drawRow(['Total', m(t.skirtingMm), m2(t.ceilingAreaMm2), m2(t.netWallAreaMm2), String(t.windows), String(t.doors)], y, true);
   drawNotes(doc, notesOf(input), y + 8, W, H, header);
   if (input.planImage || rooms.some((r) => r.polygon && r.polygon.length > 2)) addPlanPage(doc, result, roomIndexes, input.planImage, header);
+  if (input.estimate) addEstimatePage(doc, input.estimate, header);
   const pages = doc.getNumberOfPages();
   for (let p = 1; p <= pages; p++) {
     doc.setPage(p);
@@ -92,7 +97,7 @@ export function buildReport(input: ReportInput): jsPDF {
 function notesOf(input: ReportInput): string[] {
   const h = input.result.statistics.ceiling_height_mm;
   return [
-    `Skirting is the room perimeter; ceiling area is the floor area; net wall area is the perimeter times the ceiling height (${h} mm), less the windows and doors.`,
+    `Skirting is the room perimeter; ceiling area is the floor area; net wall area is the perimeter times the ceiling height (${h} mm), less the windows and doors. ${(input.result.metadata as { deduction_rule?: string }).deduction_rule ?? 'Every window and door deducted from the wall area'}.`,
     'A door between two rooms is listed in both rooms (both faces are painted) and counted once in the total.',
     ...(input.result.warnings ?? []).map((w) => w.message),
   ];
@@ -128,5 +133,5 @@ export function buildTextReport(input: ReportInput): string {
   return [`${input.productName ?? 'Plansight'} report: ${input.projectTitle}`, '',
     ...rooms.map((r) => `${r.label}\tSkirting ${m(r.perimeter_mm)}\tCeiling ${m2(r.ceiling_area)}\tNet wall ${m2(r.net_wall_area)}\tWindows ${r.windows.length}\tDoors ${r.doors.length}`),
     `Total\tSkirting ${m(t.skirtingMm)}\tCeiling ${m2(t.ceilingAreaMm2)}\tNet wall ${m2(t.netWallAreaMm2)}\tWindows ${t.windows}\tDoors ${t.doors}`,
-    '', ...notesOf(input)].join('\n');
+    '', ...notesOf(input), ...(input.estimate ? estimateText(input.estimate) : [])].join('\n');
 }

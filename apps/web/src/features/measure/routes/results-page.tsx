@@ -15,12 +15,14 @@ import { usePlanImage } from '../components/use-plan-image';
 import { exportReport } from '../report/export-report';
 import { areaFormatter, fmtM } from '../utils/format';
 import { roomTotals } from '../utils/quantities';
+import { EstimatePanel, estimateOf, resultUnderRule, roomIdsOf, useEstimateSettings } from '../../estimate';
 
 export default function ResultsPage() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 62em)');
-  const { step, error, result, ceiling, imageUrl, title } = useResults(projectId);
+  const { step, error, result: measured, ceiling, imageUrl, title } = useResults(projectId);
+  const est = useEstimateSettings(projectId);
   const image = usePlanImage(imageUrl);
   const [sel, setSel] = useState<Set<number> | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
@@ -29,7 +31,9 @@ export default function ResultsPage() {
   const [exporting, setExporting] = useState(false);
 
   if (error) return <ResultsError message={error} onBack={() => navigate('/projects')} />;
-  if (!result) return <ResultsLoading step={step} />;
+  if (!measured) return <ResultsLoading step={step} />;
+  // every net wall area on the page, in the report and in the exports follows the project's deduction rule
+  const result = est.settings ? resultUnderRule(measured, est.settings.deduction) : measured;
 
   // Rule 7: every room selected at first; rooms left out in the walls view stay out.
   const all = () => new Set(result.rooms.flatMap((r, i) => (r.excluded ? [] : [i])));
@@ -44,7 +48,9 @@ export default function ResultsPage() {
   async function download() {
     setExporting(true);
     try {
-      await exportReport({ result: result!, roomIndexes: [...selected].sort((a, b) => a - b), projectTitle: title, scaleRatio: ceiling?.scale_ratio }, image);
+      const roomIndexes = [...selected].sort((a, b) => a - b);
+      const estimate = est.settings ? estimateOf(result, est.settings, roomIndexes) : undefined;
+      await exportReport({ result, roomIndexes, projectTitle: title, scaleRatio: ceiling?.scale_ratio, estimate }, image);
     } finally {
       setExporting(false);
     }
@@ -118,6 +124,12 @@ export default function ResultsPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+      {est.settings && (
+        <EstimatePanel
+          projectId={projectId} settings={est.settings} estimate={estimateOf(result, est.settings, [...selected])} roomIds={roomIdsOf(result, [...selected].sort((a, b) => a - b))}
+          saving={est.saving} invalid={est.invalid} onChange={est.update} onSaveAsDefault={est.saveAsDefault}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { isDeducted, type Deduction } from '@plansight/contracts';
 import type { OpeningDto, ResultDto, RoomDto } from '../api/measure-api';
 
 /** Below this a width or height is not a plausible size in mm, so the dimensions text is read instead (spec section 9). */
@@ -46,12 +47,17 @@ export function totalsOf(counted: readonly RoomDto[]): RoomTotals {
 /** Totals over the given rooms; rooms the user left out (excluded) never count. */
 export const roomTotals = (rooms: readonly RoomDto[]): RoomTotals => totalsOf(rooms.filter((r) => !r.excluded));
 
-/** Spec section 9: outside wall area = total wall length x ceiling height; net = that minus window and door areas. */
+/**
+ * Spec section 9: outside wall area = total wall length x ceiling height; net = that minus window and door
+ * areas, the ones the project's deduction rule deducts (every one when the result names no rule).
+ */
 export function outsideQuantities(result: ResultDto) {
   const od = result.outside_detection;
   if (!od?.detection_available) return null;
+  const rule = (result.metadata as { deduction?: Deduction }).deduction ?? { rule: 'all', threshold_m2: 0 };
   const wallAreaMm2 = (od.total_walls_mm || 0) * (result.statistics.ceiling_height_mm || 0);
   const windowsAreaMm2 = od.outside_windows.reduce((a, o) => a + openingAreaMm2(o), 0);
   const doorsAreaMm2 = od.outside_doors.reduce((a, o) => a + openingAreaMm2(o), 0);
-  return { wallLengthMm: od.total_walls_mm, wallAreaMm2, windowsAreaMm2, doorsAreaMm2, netWallAreaMm2: wallAreaMm2 - windowsAreaMm2 - doorsAreaMm2 };
+  const deductedMm2 = [...od.outside_windows, ...od.outside_doors].filter((o) => isDeducted({ ...o, id: o.id ?? '' }, rule)).reduce((a, o) => a + openingAreaMm2(o), 0);
+  return { wallLengthMm: od.total_walls_mm, wallAreaMm2, windowsAreaMm2, doorsAreaMm2, netWallAreaMm2: wallAreaMm2 - deductedMm2 };
 }

@@ -1,8 +1,14 @@
 /** Page text in the mm frame: room labels, opening tags and the printed scale. */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PointMm } from './types.js';
+import type { PointMm } from '../types.js';
 
-export interface TextItem { str: string; at: PointMm; heightMm: number }
+export interface TextItem {
+  str: string; at: PointMm; heightMm: number;
+  /** Advance of the run along its direction (mm); 0 when unknown. */
+  widthMm?: number;
+  /** The run reads left to right (not rotated). */
+  horizontal?: boolean;
+}
 
 export async function readText(page: PDFPageProxy, k: number): Promise<TextItem[]> {
   const vt = page.getViewport({ scale: 1 }).transform as number[];
@@ -18,7 +24,7 @@ export async function readText(page: PDFPageProxy, k: number): Promise<TextItem[
     const ux = t[0] / len, uy = t[1] / len;
     const x = t[4] + (ux * w) / 2 - (uy * h) / 2, y = t[5] + (uy * w) / 2 + (ux * h) / 2;
     const px = vt[0] * x + vt[2] * y + vt[4], py = vt[1] * x + vt[3] * y + vt[5];
-    out.push({ str, at: [px * k, py * k], heightMm: h * k });
+    out.push({ str, at: [px * k, py * k], heightMm: h * k, widthMm: w * k, horizontal: Math.abs(uy) < 0.02 && ux > 0 });
   }
   return out;
 }

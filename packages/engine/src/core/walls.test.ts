@@ -1,13 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import type { Seg, VectorPage } from './extract.js';
+import type { Seg, VectorPage } from '../source/extract.js';
 import { findWalls, capBands, type Band } from './walls.js';
 import { glassRuns, clusterBands } from './closures.js';
 import { pointInPoly } from './geometry.js';
-import { roomNumber } from './analyze.js';
+import { roomNumber } from '../analyze.js';
 
 // k = 1: page units are millimetres
 const line = (x1: number, y1: number, x2: number, y2: number, w = 2): Seg => ({ x1, y1, x2, y2, w });
-const page = (segs: Seg[]): VectorPage => ({ segs, fills: [], curves: [], imageCount: 0, pathOps: segs.length, truncated: false });
+const page = (segs: Seg[]): VectorPage => ({ segs, fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: segs.length, truncated: false });
 const FAR = Date.now() + 60_000;
 const inWalls = (polys: [number, number][][], x: number, y: number) => polys.filter((p) => pointInPoly(x, y, p)).length % 2 === 1;
 

@@ -2,9 +2,9 @@
  * Wall detection in the mm frame. Three CAD styles become wall polygons: dark filled polygons of wall-like
  * thickness, single strokes as thick as a wall, and pairs of parallel lines at wall thickness (70-350 mm).
  */
-import type { PointMm } from './types.js';
+import type { PointMm } from '../types.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
-import type { FillPoly, VectorPage } from './extract.js';
+import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
 import { union, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
 
@@ -71,9 +71,66 @@ export const bandCorners = (b: Band): PointMm[] =>
 /** Middle of a band, in the mm frame. */
 export const bandMid = (b: Band): PointMm => bandPoint(b.deg, (b.t0 + b.t1) / 2, (b.lo + b.hi) / 2);
 
+/** A filled shape at most this wide on paper is a drawn line (pt, about 0.2 mm). */
+const FILL_LINE_MAX_PT = 0.6;
+
+/**
+ * Layout programs often export every stroke as its outline, filled: a line (or a polyline) becomes a thin
+ * polygon running out along one side of the line and back along the other. A filled ring at most a fine pen
+ * thick (2·area/perimeter) is taken back as its lines: each long edge once (its twin on the other side dropped),
+ * with the thickness as the pen. The caps across the ends are shorter than a few pens and dropped.
+ */
+export function fillLines(fills: FillPoly[]): Seg[] {
+  const out: Seg[] = [];
+  for (const f of fills) {
+    const p = f.pts;
+    if (p.length < 4 || p.length > 400) continue;
+    let area = 0, per = 0;
+    for (let i = 0, j = p.length - 1; i < p.length; j = i++) {
+      area += (p[j][0] + p[i][0]) * (p[j][1] - p[i][1]);
+      per += Math.hypot(p[i][0] - p[j][0], p[i][1] - p[j][1]);
+    }
+    const w = per > 0 ? Math.abs(area) / per : Infinity; // 2·(area/2)/perimeter
+    if (w > FILL_LINE_MAX_PT) continue;
+    const kept: { ax: number; ay: number; ux: number; uy: number; len: number }[] = [];
+    for (let i = 0, j = p.length - 1; i < p.length; j = i++) {
+      const [ax, ay] = p[j], [bx, by] = p[i];
+      const len = Math.hypot(bx - ax, by - ay);
+      if (len < Math.max(4 * w, 0.5)) continue;
+      const ux = (bx - ax) / len, uy = (by - ay) / len;
+      const twin = kept.some((e) => {
+        if (Math.abs(e.ux * uy - e.uy * ux) > 0.035) return false;
+        const off = Math.abs(-e.uy * (ax - e.ax) + e.ux * (ay - e.ay));
+        if (off > 3 * w + 0.05) return false;
+        const ta = e.ux * (ax - e.ax) + e.uy * (ay - e.ay), tb = e.ux * (bx - e.ax) + e.uy * (by - e.ay);
+        const ov = Math.min(e.len, Math.max(ta, tb)) - Math.max(0, Math.min(ta, tb));
+        return ov > 0.5 * Math.min(len, e.len);
+      });
+      if (twin) continue;
+      kept.push({ ax, ay, ux, uy, len });
+      out.push({ x1: ax, y1: ay, x2: bx, y2: by, w: 2 * w });
+    }
+  }
+  return out;
+}
+
+const outlinedCache = new WeakMap<VectorPage, Seg[] | null>();
+/**
+ * The lines of a page drawn as filled outlines, or null when the page strokes its lines (there a thin fill is
+ * a thin thing, e.g. glass, and a filled curve a glyph or a round fill, not a swing).
+ */
+export function outlineLines(v: VectorPage): Seg[] | null {
+  if (!outlinedCache.has(v)) {
+    const lines = fillLines(v.fills);
+    outlinedCache.set(v, lines.length > v.segs.length ? lines : null);
+  }
+  return outlinedCache.get(v)!;
+}
+
 export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
   const out: MmSeg[] = [];
-  for (const s of v.segs) {
+  const outlined = outlineLines(v);
+  for (const s of outlined ? [...v.segs, ...outlined] : v.segs) {
     if (s.dashed) continue;
     const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);

@@ -30,6 +30,8 @@ export interface VectorPage {
   segs: Seg[];
   fills: FillPoly[];
   curves: Curve[];
+  /** Curves of filled (not stroked) paths: glyph outlines, round fills, or strokes exported as outlines. */
+  fillCurves: Curve[];
   imageCount: number;
   pathOps: number;
   truncated: boolean;
@@ -48,7 +50,7 @@ export async function extractVectors(page: PDFPageProxy, deadline: number): Prom
   const vp = page.getViewport({ scale: 1 });
   const base = vp.transform as Mat; // PDF user space -> top-left points
   const ops = await page.getOperatorList();
-  const out: VectorPage = { segs: [], fills: [], curves: [], imageCount: 0, pathOps: 0, truncated: false };
+  const out: VectorPage = { segs: [], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 0, truncated: false };
   let ctm: Mat = [1, 0, 0, 1, 0, 0];
   let lw = 1;
   let fillGray = 0;
@@ -125,7 +127,8 @@ export async function extractVectors(page: PDFPageProxy, deadline: number): Prom
           } else if (op === 2) {
             const c1 = tx(data[k], data[k + 1]), c2 = tx(data[k + 2], data[k + 3]), p = tx(data[k + 4], data[k + 5]); k += 6;
             if (cur) {
-              if (stroke && (!clipR || inBox(clipR, cur) || inBox(clipR, p))) out.curves.push({ p: [cur, c1, c2, p] });
+              // (a filled one apart: layout programs export a stroked swing as its filled outline)
+              if ((stroke || fill) && (!clipR || inBox(clipR, cur) || inBox(clipR, p))) (stroke ? out.curves : out.fillCurves).push({ p: [cur, c1, c2, p] });
               for (let t = 0.25; t <= 1.001; t += 0.25) {
                 const u = 1 - t;
                 poly.push([

@@ -1,0 +1,150 @@
+import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, ScrollArea, Select, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconDeviceFloppy, IconFileSpreadsheet, IconFileTypeCsv, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  DEDUCTION_PRESETS, SURFACES, SURFACE_INFO, type Estimate, type EstimateSettings, type Surface, type SurfaceSettings,
+} from '@plansight/contracts';
+import { downloadExport } from '../api/estimate-api';
+import { formatMoney, formatTins, parseTinSizes } from '../utils/estimate-format';
+
+const CURRENCIES = ['AUD', 'NZD', 'USD', 'CAD', 'GBP', 'EUR', 'CHF'];
+const CUSTOM = 'custom';
+
+/** Which preset the rule is, or 'custom' for a threshold the presets do not name. */
+function presetOf(s: EstimateSettings): string {
+  const p = DEDUCTION_PRESETS.find((x) => x.deduction.rule === s.deduction.rule && (s.deduction.rule !== 'threshold' || x.deduction.threshold_m2 === s.deduction.threshold_m2));
+  return p?.id ?? CUSTOM;
+}
+
+export interface EstimatePanelProps {
+  projectId: string;
+  settings: EstimateSettings;
+  estimate: Estimate;
+  /** The rooms the figures cover (the selected ones), sent with the exports. */
+  roomIds: string[];
+  saving: boolean;
+  invalid: string | null;
+  onChange: (s: EstimateSettings) => void;
+  onSaveAsDefault: () => void;
+}
+
+/** Paint quantities, tins and prices for the selected rooms, by the project's rules; every change recomputes at once. */
+export function EstimatePanel({ projectId, settings, estimate, roomIds, saving, invalid, onChange, onSaveAsDefault }: EstimatePanelProps) {
+  const [tinText, setTinText] = useState(settings.tin_sizes_l.join(', '));
+  const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const set = (f: (s: EstimateSettings) => void) => {
+    const next = structuredClone(settings);
+    f(next);
+    onChange(next);
+  };
+  const setSurface = (k: Surface, patch: Partial<SurfaceSettings>) => set((s) => { s.surfaces[k] = { ...s.surfaces[k], ...patch }; });
+  const num = (v: string | number, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+  const priceOrNull = (v: string | number) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const money = (v: number | null) => (v === null ? '—' : formatMoney(v, settings.currency));
+  const preset = presetOf(settings);
+
+  async function exportAs(kind: 'xlsx' | 'csv') {
+    setExporting(kind);
+    setExportError(null);
+    try {
+      await downloadExport(projectId, kind, roomIds);
+    } catch (e) {
+      setExportError(`The ${kind === 'xlsx' ? 'spreadsheet' : 'CSV'} could not be made: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="estimate-panel">
+      <Group justify="space-between" align="flex-start" mb="sm" wrap="wrap" gap="xs">
+        <div>
+          <Title order={4}>Estimate</Title>
+          <Text size="sm" c="dimmed">Paint and labour for the {roomIds.length} selected rooms. {saving ? 'Saving…' : 'Saved with the project.'}</Text>
+        </div>
+        <Group gap="xs">
+          <Button size="xs" variant="light" leftSection={<IconFileSpreadsheet size={16} />} loading={exporting === 'xlsx'} disabled={!roomIds.length} onClick={() => exportAs('xlsx')}>Download spreadsheet</Button>
+          <Button size="xs" variant="default" leftSection={<IconFileTypeCsv size={16} />} loading={exporting === 'csv'} disabled={!roomIds.length} onClick={() => exportAs('csv')}>Download CSV</Button>
+        </Group>
+      </Group>
+      {exportError && <Alert color="red" variant="light" mb="sm" withCloseButton onClose={() => setExportError(null)}>{exportError}</Alert>}
+      {invalid && <Alert color="orange" variant="light" mb="sm" title="Not saved">{invalid}</Alert>}
+
+      <Group align="flex-end" gap="sm" mb="sm" wrap="wrap">
+        <Select
+          label="Opening deduction" w={320} allowDeselect={false} data-testid="deduction-rule"
+          data={[...DEDUCTION_PRESETS.map((p) => ({ value: p.id, label: p.label })), { value: CUSTOM, label: 'Deduct openings over a custom size' }]}
+          value={preset}
+          onChange={(v) => set((s) => {
+            const p = DEDUCTION_PRESETS.find((x) => x.id === v);
+            s.deduction = p ? { ...p.deduction } : { rule: 'threshold', threshold_m2: s.deduction.threshold_m2 };
+          })}
+        />
+        {settings.deduction.rule === 'threshold' && (
+          <NumberInput label="Deduct openings over" suffix=" m²" w={150} min={0} max={100} step={0.1} decimalScale={2} value={settings.deduction.threshold_m2}
+            onChange={(v) => set((s) => { s.deduction.threshold_m2 = num(v, 0); })} />
+        )}
+        <Tooltip label="New projects start with these settings" withArrow>
+          <Button size="xs" variant="subtle" leftSection={<IconDeviceFloppy size={16} />} onClick={onSaveAsDefault}>Make these my defaults</Button>
+        </Tooltip>
+      </Group>
+      <Text size="xs" c="dimmed" mb="sm" data-testid="deduction-text">{estimate.deduction_text}. Net wall areas on this page, in the report and in the exports follow this rule.</Text>
+
+      <ScrollArea type="auto">
+        <Table verticalSpacing={6} horizontalSpacing="xs" miw={1060} striped highlightOnHover data-testid="estimate-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Surface</Table.Th><Table.Th ta="right">Quantity</Table.Th><Table.Th>Coats</Table.Th><Table.Th>m²/L</Table.Th><Table.Th>Waste</Table.Th>
+              <Table.Th ta="right">Litres</Table.Th><Table.Th>Tins</Table.Th><Table.Th>Price / L</Table.Th><Table.Th>Labour rate</Table.Th><Table.Th ta="right">Subtotal</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {SURFACES.map((k) => {
+              const c = settings.surfaces[k];
+              const line = estimate.lines.find((l) => l.surface === k)!;
+              const info = SURFACE_INFO[k];
+              return (
+                <Table.Tr key={k} data-testid={`estimate-row-${k}`} style={{ opacity: c.enabled ? 1 : 0.5 }}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Switch size="xs" checked={c.enabled} onChange={(e) => setSurface(k, { enabled: e.currentTarget.checked })} aria-label={`Include ${info.label}`} />
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{info.label}</Text>
+                      <Tooltip label={info.note} multiline w={260} withArrow><ActionIcon variant="subtle" size="xs" color="gray" aria-label={`About ${info.label}`}><IconInfoCircle size={14} /></ActionIcon></Tooltip>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right"><Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{line.quantity.toFixed(1)} {info.unit}</Text></Table.Td>
+                  <Table.Td><NumberInput size="xs" w={64} min={0} max={10} allowDecimal={false} value={c.coats} aria-label={`${info.label} coats`} onChange={(v) => setSurface(k, { coats: num(v, 0) })} /></Table.Td>
+                  <Table.Td><NumberInput size="xs" w={70} min={0.1} max={100} decimalScale={1} value={c.spread_m2_per_l} aria-label={`${info.label} spreading rate`} onChange={(v) => setSurface(k, { spread_m2_per_l: num(v, 0) })} /></Table.Td>
+                  <Table.Td><NumberInput size="xs" w={70} min={0} max={100} suffix=" %" value={c.waste_pct} aria-label={`${info.label} waste`} onChange={(v) => setSurface(k, { waste_pct: num(v, 0) })} /></Table.Td>
+                  <Table.Td ta="right"><Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid={`litres-${k}`}>{line.litres.toFixed(1)} L</Text></Table.Td>
+                  <Table.Td miw={130}><Text size="sm">{c.enabled ? formatTins(line.tins) : '—'}</Text></Table.Td>
+                  <Table.Td><NumberInput size="xs" w={86} min={0} decimalScale={2} placeholder="—" value={c.price_per_l ?? ''} aria-label={`${info.label} price per litre`} onChange={(v) => setSurface(k, { price_per_l: priceOrNull(v) })} /></Table.Td>
+                  <Table.Td><NumberInput size="xs" w={96} min={0} decimalScale={2} placeholder="—" suffix={` /${info.unit}`} value={c.labour_rate ?? ''} aria-label={`${info.label} labour rate`} onChange={(v) => setSurface(k, { labour_rate: priceOrNull(v) })} /></Table.Td>
+                  <Table.Td ta="right"><Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{money(line.subtotal)}</Text></Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+
+      <Group justify="space-between" align="flex-end" mt="md" wrap="wrap" gap="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput label="Tin sizes (L)" w={140} value={tinText} error={parseTinSizes(tinText) ? undefined : 'e.g. 10, 4, 1'}
+            onChange={(e) => { const t = e.currentTarget.value; setTinText(t); const sizes = parseTinSizes(t); if (sizes) set((s) => { s.tin_sizes_l = sizes; }); }} />
+          <NumberInput label="GST" w={90} min={0} max={100} suffix=" %" value={settings.gst_pct} onChange={(v) => set((s) => { s.gst_pct = num(v, 0); })} />
+          <Select label="Currency" w={100} allowDeselect={false} data={CURRENCIES.includes(settings.currency) ? CURRENCIES : [settings.currency, ...CURRENCIES]} value={settings.currency} onChange={(v) => v && set((s) => { s.currency = v; })} />
+        </Group>
+        <Stack gap={2} miw={260} data-testid="estimate-totals">
+          <Group justify="space-between"><Text size="sm" c="dimmed">Paint, {estimate.totals.litres.toFixed(1)} L</Text><Text size="sm" ff="monospace">{money(estimate.totals.paint_cost)}</Text></Group>
+          <Group justify="space-between"><Text size="sm" c="dimmed">Labour</Text><Text size="sm" ff="monospace">{money(estimate.totals.labour_cost)}</Text></Group>
+          <Group justify="space-between"><Text size="sm" c="dimmed">Subtotal</Text><Text size="sm" ff="monospace">{money(estimate.totals.subtotal)}</Text></Group>
+          <Group justify="space-between"><Text size="sm" c="dimmed">GST ({settings.gst_pct} %)</Text><Text size="sm" ff="monospace">{money(estimate.totals.gst)}</Text></Group>
+          <Group justify="space-between"><Text fw={700}>Total</Text><Text fw={700} ff="monospace" data-testid="estimate-total">{money(estimate.totals.total)}</Text></Group>
+          {!estimate.totals.priced && <Badge variant="light" color="gray" mt={4}>Add a price per litre or a labour rate to price the job</Badge>}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
