@@ -66,7 +66,7 @@ function findRealScans(): RealScan[] {
       const img = existsSync(dir) && !id.endsWith('.md') ? readdirSync(dir).find((f) => /\.(png|jpe?g)$/i.test(f)) : undefined;
       if (!img) continue;
       const meta = join(dir, 'metadata.json');
-      out.push({ file: join(dir, img), counts: existsSync(meta) ? JSON.parse(readFileSync(meta, 'utf8')) : undefined });
+      out.push({ file: join(dir, img), counts: existsSync(meta) ? JSON.parse(readFileSync(meta, 'utf8').replace(/^\uFEFF/, '')) : undefined });
     }
   }
   const r3d = join(root, 'r3d-deepfloorplan');
