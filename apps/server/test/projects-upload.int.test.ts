@@ -62,7 +62,6 @@ describe('projects API (upload)', () => {
     ['a page beyond the end', async () => ({ file: await pdfBytes(2), pageno: '5' }), 400, 'Page 5 does not exist. This PDF has 2 pages.'],
     ['no file', async () => ({ file: null }), 400, 'Please select a PDF file.'],
     ['a blank page', async () => ({ file: await blankPagePdf() }), 400, /^Page 1 is blank: it has no drawing to measure\..*Nothing was charged\.$/],
-    ['a scanned page', async () => ({ file: await scannedPagePdf() }), 400, /^Page 1 is a scanned image, not a drawing exported from CAD\..*Nothing was charged\.$/],
   ];
   it.each(bad)('refuses %s with a clear message, spends no plan and leaves nothing behind', async (_label, make, status, message) => {
     const a = await userWithToken(t, 1);
@@ -76,6 +75,13 @@ describe('projects API (upload)', () => {
     expect(storedFiles(t)).toEqual(before);
     const list = (await t.app.inject({ method: 'GET', url: '/api/user/projects', headers: a.auth })).json();
     expect(list.total_count).toBe(0);
+  });
+
+  it('accepts a scanned page (one image): scans are measured, not refused', async () => {
+    const a = await userWithToken(t, 1);
+    const r = await upload(a.auth, await scannedPagePdf(), 'scan.pdf', { filename: 'Scan', pageno: '1' });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(await planOf(a.auth)).toMatchObject({ remaining: 0, used: 1 });
   });
 
   it('a storage failure after the original was stored spends no plan and leaves nothing behind', async () => {

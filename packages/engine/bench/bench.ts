@@ -1,8 +1,9 @@
 /**
- * `npm run bench:engine [-- --regen --only TEXT --no-real --no-truth --verbose --timeout MS]`
+ * `npm run bench:engine [-- --regen --only TEXT --no-real --no-truth --no-scans --scan-count N --no-real-scans --verbose --timeout MS]`
  * Runs the engine on every synthetic plan (generated when missing) and every real vector PDF under
  * shared/plans (beside the repository, or PLANSIGHT_SHARED), then the real plans with printed areas
- * (shared/real-plans), one page at a time in a worker thread, and prints accuracy and time figures.
+ * (shared/real-plans), one page at a time in a worker thread, and prints accuracy and time figures; then
+ * the same synthetic plans as scans (raster source) and the real raster plans of shared/plans.
  * Exits non-zero when the engine crashes or a page times out. Figures only: nothing here is a test.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { findRealPlans, REAL_PLANS_DIR } from './real-plans.js';
 import { sharedPath } from './shared-dir.js';
 import { runTruthPlans } from './truth-report.js';
 import { BenchRunner } from './runner.js';
+import { runRealScans, runScannedSynthetic } from './scan-bench.js';
 import { writeOverlay } from './overlay.js';
 import { scorePlan, type PlanScore, normalizeLabel, uniqueOpenings } from './score.js';
 import { percentile, summarize, type Summary } from './summary.js';
@@ -103,6 +105,20 @@ async function main(): Promise<number> {
     `\ntime per page (synthetic, engine only): median ${Math.round(percentile(times, 50))} ms, p90 ${Math.round(percentile(times, 90))} ms, p95 ${Math.round(percentile(times, 95))} ms, max ${Math.round(Math.max(...times, 0))} ms`,
   );
   console.log(`failures (synthetic): ${truths.length - scores.length} of ${truths.length}`);
+
+  // Scanned versions of the same plans (raster source), figures beside the vector ones.
+  if (!flag('no-scans')) {
+    const scanIds = truths.map((t) => t.id).slice(0, Number(arg('scan-count') ?? truths.length));
+    const sc = await runScannedSynthetic(runner, {
+      plansDir, scanDir: join(plansDir, 'scanned'), ids: scanIds, regen: flag('regen'), overlayDir: flag('no-overlays') ? null : join(OVERLAY_DIR, 'scanned'),
+    });
+    failures.push(...sc.failures);
+    crashes += sc.failures.length;
+    console.log('\nSUMMARY (scanned synthetic beside vector)');
+    printSummaries([['vector', summarize(scores.filter((s) => scanIds.includes(s.id)))], ['scanned', summarize(sc.scores)]]);
+    console.log(`time per page (scanned, engine only): median ${Math.round(percentile(sc.times, 50))} ms, p90 ${Math.round(percentile(sc.times, 90))} ms, max ${Math.round(Math.max(...sc.times, 0))} ms`);
+    if (!flag('no-real-scans')) failures.push(...(await runRealScans(runner, resolve('bench-out/real-scans'), flag('no-overlays') ? null : join(OVERLAY_DIR, 'real-scans'))));
+  }
 
   // Real plans: no geometry truth; must not crash, each page under 10 s.
   const realRows: string[] = [];

@@ -64,7 +64,7 @@ describe('bad input', () => {
     await expect(analyzePdf(pdf, { ...opts, page: 3 })).rejects.toMatchObject({ code: 'page_out_of_range' });
     await expect(renderPageToPng(pdf, 0)).rejects.toMatchObject({ code: 'page_out_of_range' });
   });
-  it('says a raster-only page has no vector drawing', async () => {
+  it('sends a raster-only page to the scan pipeline, which refuses a too coarse scan by its resolution', async () => {
     const c = createCanvas(200, 100);
     const ctx = c.getContext('2d');
     ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, 200, 100); ctx.strokeRect(20, 20, 160, 60);
@@ -72,7 +72,7 @@ describe('bad input', () => {
     const page = doc.addPage([842, 595]);
     page.drawImage(await doc.embedPng(c.toBuffer('image/png')), { x: 0, y: 0, width: 842, height: 595 });
     const pdf = await doc.save();
-    await expect(analyzePdf(pdf, opts)).rejects.toMatchObject({ code: 'no_vector_drawing' });
+    await expect(analyzePdf(pdf, opts)).rejects.toMatchObject({ code: 'unreadable_scan', message: expect.stringMatching(/\b17 dpi\b/) });
     const info = await getPdfInfo(pdf);
     expect(info.pages[0].hasVectorDrawing).toBe(false);
   });

@@ -12,6 +12,7 @@ import { findClosures, clusterBands, glassRuns } from './core/closures.js';
 import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './core/geometry.js';
 import { findDoorArcs, leafLines, type DoorArc } from './core/openings.js';
+import { analyzeRasterPage } from './source/raster/analyze-raster.js';
 import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
 import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.js';
 import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
@@ -42,9 +43,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const deadline = t0 + TIME_BUDGET_MS;
     const vec = await extractVectors(page, deadline);
     if (vec.segs.length + vec.fills.length < 4) {
-      throw new EngineInputError('no_vector_drawing', vec.imageCount > 0
-        ? `Page ${options.page} is a scanned image without vector drawing; only vector (CAD) plans can be measured.`
-        : `Page ${options.page} has no drawing to measure.`);
+      // a scanned page (one image, perhaps a little vector text): the raster source measures it
+      if (vec.imageCount > 0) return await analyzeRasterPage({ page, options, k: kUser, t0, engineVersion: ENGINE_VERSION });
+      throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);
     }
     const textUser = await readText(page, kUser).catch(() => [] as TextItem[]);
     const warnings: Warning[] = [];

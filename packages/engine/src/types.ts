@@ -119,7 +119,7 @@ export interface AnalysisResult {
 /** Thrown for bad input; `code` is stable, `message` is for people. */
 export class EngineInputError extends Error {
   constructor(
-    public readonly code: 'not_pdf' | 'encrypted' | 'page_out_of_range' | 'no_vector_drawing' | 'bad_options' | 'corrupt' | 'too_complex',
+    public readonly code: 'not_pdf' | 'encrypted' | 'page_out_of_range' | 'no_vector_drawing' | 'unreadable_scan' | 'bad_options' | 'corrupt' | 'too_complex',
     message: string,
   ) {
     super(message);

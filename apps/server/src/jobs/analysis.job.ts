@@ -26,13 +26,14 @@ export interface AnalysisWorkerOptions {
 
 /**
  * What a user reads when a run fails on the plan itself, by engine error code. The engine's own message is
- * shown only where it is written for users (no_vector_drawing); others may quote pdf.js internals.
+ * shown only where it is written for users (no_vector_drawing, unreadable_scan); others may quote pdf.js internals.
  */
 const INPUT_ERROR_MESSAGES: Record<EngineInputError['code'], string | null> = {
   not_pdf: 'Invalid PDF file. Please select a valid PDF document.',
   encrypted: 'This PDF is password protected. Please remove the password and upload it again.',
   page_out_of_range: 'The chosen page does not exist in this PDF.',
   no_vector_drawing: null,
+  unreadable_scan: null,
   bad_options: 'The ceiling height or scale of this project cannot be used. Please check them and try again.',
   corrupt: 'Error reading PDF file. The file might be corrupted.',
   too_complex: null,

@@ -7,7 +7,11 @@ export interface FailureReason { message: string; retryable: boolean }
 
 const REASONS: Record<string, FailureReason> = {
   no_vector_drawing: {
-    message: 'This page has no drawing to measure: it is blank or a scanned image. Only plans exported from CAD as PDF can be measured for now; please create a project from a vector PDF.',
+    message: 'This page has no drawing to measure: it is blank. Please create the project from the page that holds the plan.',
+    retryable: false,
+  },
+  unreadable_scan: {
+    message: 'This scanned page could not be measured: it is blank, not a floor plan, or its resolution is too low at the chosen scale. Please upload a clearer scan (at least 150 dpi) or a PDF exported from CAD.',
     retryable: false,
   },
   page_out_of_range: { message: 'The chosen page is not in this PDF any more. Please create the project again with the right page.', retryable: false },

@@ -11,7 +11,7 @@ export const ALL_DETECTIONS_WAIT_MS = 60_000;
 const WAIT_POLL_MS = 250;
 
 /** Engine errors about the input itself: running the same inputs again gives the same answer. */
-const PERMANENT_ERRORS = new Set(['not_pdf', 'encrypted', 'page_out_of_range', 'no_vector_drawing', 'bad_options', 'corrupt', 'too_complex']);
+const PERMANENT_ERRORS = new Set(['not_pdf', 'encrypted', 'page_out_of_range', 'no_vector_drawing', 'unreadable_scan', 'bad_options', 'corrupt', 'too_complex']);
 
 export interface MinRoomMm { widthMm: number; heightMm: number }
 

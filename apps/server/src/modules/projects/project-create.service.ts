@@ -26,11 +26,10 @@ function checkBytes(bytes: Buffer): void {
 
 /**
  * A page the engine cannot measure is refused here, while the reserved plan is still given back, instead of
- * failing later in the analysis. Scanned pages are refused until raster plans are supported.
+ * failing later in the analysis. A page holding an image is a scan, which the engine measures.
  */
 function checkMeasurable(page: PdfPageInfo | undefined, pageNo: number): void {
-  if (!page?.checked || page.hasVectorDrawing) return;
-  if (page.hasImages) throw uploadErrors.scannedPage(pageNo);
+  if (!page?.checked || page.hasVectorDrawing || page.hasImages) return;
   // A few lines may still be a tiny plan; only a page with nothing drawn at all is called blank.
   if (page.pathCount === 0) throw uploadErrors.blankPage(pageNo);
 }

@@ -24,7 +24,6 @@ export const uploadErrors = {
    * plan-limit error (spec section 5).
    */
   blankPage: (pageNo: number) => badRequest(`Page ${pageNo} is blank: it has no drawing to measure. Please choose the page that holds the floor drawing. Nothing was charged.`, 'blank_page'),
-  scannedPage: (pageNo: number) => badRequest(`Page ${pageNo} is a scanned image, not a drawing exported from CAD. Scans cannot be measured yet; please upload a vector PDF of the drawing. Nothing was charged.`, 'scanned_page'),
   /** Contains 'plan', 'remaining' and 'upgrade', so the client styles it as a plan error (spec section 5). */
   planLimit: () => new AppError(403, 'plan_limit', 'No remaining plans (0 left). Please upgrade your plan.'),
 };

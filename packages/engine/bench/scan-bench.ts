@@ -1,0 +1,126 @@
+/**
+ * The scanned half of bench:engine: the scanned synthetic plans (scan-plans.ts) scored like the vector
+ * ones, and the real raster plans of shared/plans (aecv-bench, r3d-deepfloorplan, cubicasa5k-samples)
+ * put on a PDF page each, measured, compared with the counts they come with, and drawn as overlays.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import type { AnalysisResult } from '../src/types.js';
+import { writeOverlay } from './overlay.js';
+import type { BenchRunner } from './runner.js';
+import { scanAll } from './scan-plans.js';
+import { scorePlan, uniqueOpenings, type PlanScore } from './score.js';
+import { SHARED_DIR } from './shared-dir.js';
+import { percentile } from './summary.js';
+
+const pct = (v: number, digits = 1) => (Number.isFinite(v) ? `${(v * 100).toFixed(digits)}%` : '-');
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+const lpad = (s: string | number, n: number) => String(s).padStart(n);
+
+/** Real scans carry no scale: the image's long side is taken as this many site millimetres (a house). */
+const ASSUMED_LONG_SIDE_MM = 20_000;
+/** ... printed at this resolution on the page. */
+const NOMINAL_DPI = 150;
+
+export interface ScanBenchOptions { plansDir: string; scanDir: string; ids: string[]; regen: boolean; overlayDir: string | null }
+
+export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptions): Promise<{ scores: PlanScore[]; times: number[]; failures: string[] }> {
+  console.log(`\nSCANNED SYNTHETIC PLANS (${o.ids.length}): the same plans rendered at 100-300 dpi, turned up to ±2°, blurred, grey paper, noise, JPEG`);
+  const truths = await scanAll(o.plansDir, o.scanDir, o.ids, o.regen);
+  console.log(`${pad('plan', 50)}${lpad('ms', 7)} ${lpad('rooms t/f/m', 12)} ${lpad('F1', 6)} ${lpad('area~', 7)} ${lpad('doors t/f', 10)} ${lpad('wins t/f', 9)}  scan`);
+  const scores: PlanScore[] = [], times: number[] = [], failures: string[] = [];
+  for (const truth of truths) {
+    const file = join(o.scanDir, truth.file);
+    const r = await runner.run(file, truth.options);
+    const scan = truth.features.filter((f) => /dpi|skew/.test(f)).join(', ');
+    if (!r.ok) {
+      failures.push(`${truth.id}: ${r.error}`);
+      console.log(`${pad(truth.id, 50)}${lpad(Math.round(r.ms), 7)}  FAILED ${r.error}`);
+      continue;
+    }
+    times.push(r.ms);
+    const result = r.result as AnalysisResult;
+    const s = scorePlan(truth, result);
+    scores.push(s);
+    if (o.overlayDir && (s.f1 < 0.95 || percentile(s.matches.map((m) => m.areaError), 50) > 0.02)) {
+      mkdirSync(o.overlayDir, { recursive: true });
+      await writeOverlay(new Uint8Array(readFileSync(file)), 1, result, join(o.overlayDir, `${truth.id}.png`), truth).catch(() => undefined);
+    }
+    console.log(
+      `${pad(truth.id, 50)}${lpad(Math.round(r.ms), 7)} ${lpad(`${s.truthRooms}/${s.foundRooms}/${s.matches.length}`, 12)} ${lpad(s.f1.toFixed(2), 6)} ${lpad(pct(percentile(s.matches.map((m) => m.areaError), 50)), 7)} ${lpad(`${s.doors.truth}/${s.doors.found}`, 10)} ${lpad(`${s.windows.truth}/${s.windows.found}`, 9)}  ${scan}`,
+    );
+  }
+  return { scores, times, failures };
+}
+
+interface RealScan { file: string; counts?: { Door?: number; Window?: number; Space?: number } }
+
+function findRealScans(): RealScan[] {
+  const root = join(SHARED_DIR, 'plans');
+  const out: RealScan[] = [];
+  const aecv = join(root, 'aecv-bench');
+  if (existsSync(aecv)) {
+    for (const id of readdirSync(aecv).sort()) {
+      const dir = join(aecv, id);
+      const img = existsSync(dir) && !id.endsWith('.md') ? readdirSync(dir).find((f) => /\.(png|jpe?g)$/i.test(f)) : undefined;
+      if (!img) continue;
+      const meta = join(dir, 'metadata.json');
+      out.push({ file: join(dir, img), counts: existsSync(meta) ? JSON.parse(readFileSync(meta, 'utf8').replace(/^\uFEFF/, '')) : undefined });
+    }
+  }
+  const r3d = join(root, 'r3d-deepfloorplan');
+  if (existsSync(r3d)) for (const f of readdirSync(r3d).sort()) if (/^\d+\.jpg$/.test(f)) out.push({ file: join(r3d, f) });
+  const cc = join(root, 'cubicasa5k-samples');
+  if (existsSync(cc)) for (const f of readdirSync(cc).sort()) if (/\.png$/i.test(f)) out.push({ file: join(cc, f) });
+  return out;
+}
+
+/** The image alone on a page at NOMINAL_DPI, and the scale that makes its long side ASSUMED_LONG_SIDE_MM. */
+async function imagePdf(file: string): Promise<{ pdf: Uint8Array; scale: number }> {
+  const doc = await PDFDocument.create();
+  const bytes = readFileSync(file);
+  const img = /\.png$/i.test(file) ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  const wPt = (img.width / NOMINAL_DPI) * 72, hPt = (img.height / NOMINAL_DPI) * 72;
+  doc.addPage([wPt, hPt]).drawImage(img, { x: 0, y: 0, width: wPt, height: hPt });
+  const paperMmPerPx = 25.4 / NOMINAL_DPI;
+  const scale = Math.max(1, Math.round(ASSUMED_LONG_SIDE_MM / Math.max(img.width, img.height) / paperMmPerPx));
+  return { pdf: await doc.save(), scale };
+}
+
+export async function runRealScans(runner: BenchRunner, workDir: string, overlayDir: string | null): Promise<string[]> {
+  const scans = findRealScans();
+  const failures: string[] = [];
+  if (!scans.length) return failures;
+  console.log(`\nREAL SCANS (${scans.length}, shared/plans): scale unknown, long side taken as ${ASSUMED_LONG_SIDE_MM / 1000} m; counts found vs the dataset's own (aecv-bench)`);
+  console.log(`${pad('image', 44)}${lpad('ms', 7)} ${lpad('rooms', 8)} ${lpad('doors', 8)} ${lpad('wins', 8)}  note`);
+  mkdirSync(workDir, { recursive: true });
+  const times: number[] = [];
+  for (const s of scans) {
+    const name = s.file.slice(join(SHARED_DIR, 'plans').length + 1);
+    const { pdf, scale } = await imagePdf(s.file);
+    const pdfFile = join(workDir, `${basename(s.file).replace(/[^A-Za-z0-9.-]+/g, '_')}.pdf`);
+    writeFileSync(pdfFile, pdf);
+    const r = await runner.run(pdfFile, { page: 1, scale, ceilingHeightMm: 2500 });
+    if (!r.ok) {
+      const refused = r.errorName === 'EngineInputError';
+      if (!refused) failures.push(`${name}: ${r.error}`);
+      console.log(`${pad(name, 44)}${lpad(Math.round(r.ms), 7)}  ${refused ? 'REFUSED' : 'CRASH'} ${r.error}`);
+      continue;
+    }
+    times.push(r.ms);
+    const res = r.result as AnalysisResult;
+    const ops = uniqueOpenings(res);
+    const c = s.counts;
+    const vs = (found: number, truth?: number) => (truth === undefined ? String(found) : `${found}/${truth}`);
+    console.log(
+      `${pad(name, 44)}${lpad(Math.round(r.ms), 7)} ${lpad(vs(res.rooms.length, c?.Space), 8)} ${lpad(vs(ops.filter((o) => o.kind === 'door').length, c?.Door), 8)} ${lpad(vs(ops.filter((o) => o.kind === 'window').length, c?.Window), 8)}  1:${scale}`,
+    );
+    if (overlayDir) {
+      mkdirSync(overlayDir, { recursive: true });
+      await writeOverlay(pdf, 1, res, join(overlayDir, `${basename(pdfFile, '.pdf')}.png`)).catch(() => undefined);
+    }
+  }
+  console.log(`time per page (real scans): median ${Math.round(percentile(times, 50))} ms, max ${Math.round(Math.max(...times, 0))} ms`);
+  return failures;
+}

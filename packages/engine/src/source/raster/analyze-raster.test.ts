@@ -1,0 +1,82 @@
+import { createCanvas } from '@napi-rs/canvas';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { analyzePdf } from '../../analyze.js';
+
+const PAGE_PT: [number, number] = [842, 595];
+const SCALE = 50;
+const MM_PER_PT = (25.4 / 72) * SCALE;
+
+interface ScanSpec { dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo' }
+
+/** A two-room plan (filled 200 mm walls, a 900 mm door between the rooms, a 1200 mm window) scanned to a JPEG page. */
+async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan' }: ScanSpec = {}): Promise<Uint8Array> {
+  const pxPerPt = dpi / 72;
+  const w = Math.round(PAGE_PT[0] * pxPerPt), h = Math.round(PAGE_PT[1] * pxPerPt);
+  const c = createCanvas(w, h);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = 'rgb(232,230,224)';
+  ctx.fillRect(0, 0, w, h);
+  const px = (mm: number) => (mm / MM_PER_PT) * pxPerPt;
+  if (draw === 'photo') {
+    for (let y = 0; y < h; y += 4) for (let x = 0; x < w; x += 4) {
+      const v = Math.round(60 + 60 * Math.sin(x / 37) * Math.cos(y / 23) + ((x * 7 + y * 13) % 40));
+      ctx.fillStyle = `rgb(${v},${v - 10},${v - 20})`;
+      ctx.fillRect(x, y, 4, 4);
+    }
+  }
+  if (draw === 'plan') {
+    ctx.translate(w / 2, h / 2);
+    ctx.rotate((skewDeg * Math.PI) / 180);
+    ctx.translate(-w / 2, -h / 2);
+    const rect = (x: number, y: number, rw: number, rh: number) => ctx.fillRect(px(x), px(y), px(rw), px(rh));
+    ctx.fillStyle = '#222';
+    const ox = 2000, oy = 1500;
+    rect(ox, oy, 4500, 200); // top wall, left part
+    rect(ox + 5700, oy, 2300, 200); // top wall after the 1200 mm window
+    rect(ox, oy + 4800, 8000, 200); // bottom
+    rect(ox, oy, 200, 5000); // left
+    rect(ox + 7800, oy, 200, 5000); // right
+    rect(ox + 3900, oy, 200, 1500); // partition above the door
+    rect(ox + 3900, oy + 2400, 200, 2600); // partition below the 900 mm door
+    ctx.fillRect(px(ox + 4500), px(oy + 90), px(1200), 1.5); // glass line across the window
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = '#222';
+    ctx.beginPath(); // door swing
+    ctx.arc(px(ox + 4100), px(oy + 1500), px(900), 0, Math.PI / 2);
+    ctx.stroke();
+  }
+  const jpeg = c.toBuffer('image/jpeg', 80);
+  const doc = await PDFDocument.create();
+  const page = doc.addPage(PAGE_PT);
+  page.drawImage(await doc.embedJpg(jpeg), { x: 0, y: 0, width: PAGE_PT[0], height: PAGE_PT[1] });
+  return doc.save();
+}
+
+const opts = { page: 1, scale: SCALE, ceilingHeightMm: 2500 };
+const ROOM_AREA_MM2 = 3700 * 4600;
+
+describe('scanned plans (raster source)', () => {
+  it('measures the rooms, the door and the window of a slightly turned scan, and says it was a scan', async () => {
+    const res = await analyzePdf(await scannedPlan({ skewDeg: 1.2 }), opts);
+    expect(res.rooms).toHaveLength(2);
+    for (const r of res.rooms) expect(Math.abs(r.ceiling_area / ROOM_AREA_MM2 - 1)).toBeLessThan(0.02);
+    expect(res.statistics.total_doors).toBe(1);
+    expect(res.statistics.total_windows).toBe(1);
+    expect(res.rooms.every((r) => /^Room \d$/.test(r.label))).toBe(true);
+    expect(res.outside_detection.detection_available).toBe(true);
+    expect(res.warnings.find((w) => w.code === 'scanned_plan')?.message).toMatch(/110 dpi/);
+  }, 60_000);
+
+  it('refuses a blank scanned page', async () => {
+    await expect(analyzePdf(await scannedPlan({ draw: 'blank' }), opts)).rejects.toMatchObject({ code: 'unreadable_scan', message: expect.stringMatching(/blank/) });
+  }, 60_000);
+
+  it('refuses a photo that is not a plan', async () => {
+    await expect(analyzePdf(await scannedPlan({ draw: 'photo' }), opts)).rejects.toMatchObject({ code: 'unreadable_scan', message: expect.stringMatching(/photo/) });
+  }, 60_000);
+
+  it('refuses a scan too coarse for the plan scale, naming its resolution', async () => {
+    await expect(analyzePdf(await scannedPlan({ dpi: 50 }), opts)).rejects.toMatchObject({ code: 'unreadable_scan', message: expect.stringMatching(/50 dpi/) });
+  }, 60_000);
+});

@@ -1,0 +1,93 @@
+/**
+ * Scanned pages (one raster image, perhaps with a little vector text): rendered at the image's own
+ * resolution, deskewed, binarised, walls kept by stroke thickness, door and window gaps sealed, rooms taken
+ * as the enclosed paper, outlines traced back into the engine's mm frame (origin top-left, y down).
+ */
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../../types.js';
+import { readText, type TextItem } from '../text.js';
+import { binarize, binarizeWithPaper } from './binarize.js';
+import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
+import { sealGaps } from './gaps.js';
+import { largestImage, renderGrey } from './page-image.js';
+import { faceLineHalfWidthPx } from './edges.js';
+import { findRegions } from './regions.js';
+import { buildRasterResult } from './result.js';
+import { findWallMask, strokeRadiusPx } from './walls-raster.js';
+import { findBandWindows } from './windows-raster.js';
+
+/** Below this resolution on the drawing's paper (dpi) thin walls and door gaps cannot be told apart. */
+export const MIN_PLAN_DPI = 75;
+/** Finer than this (site mm per pixel) adds time, not accuracy. */
+const FINEST_MM_PER_PX = 9;
+/** Pixel budget of the working image (memory and time cap). */
+const MAX_WORK_PX = 12e6;
+/** Ink shares of a page that is blank, and of a photo or a dark page rather than line drawing. */
+const BLANK_INK = 0.002;
+const PHOTO_INK = 0.45;
+
+export interface RasterContext {
+  engineVersion: string;
+  page: PDFPageProxy;
+  options: AnalyzeOptions;
+  /** Site mm per PDF point. */
+  k: number;
+  t0: number;
+}
+
+export async function analyzeRasterPage({ page, options, k, t0, engineVersion }: RasterContext): Promise<AnalysisResult> {
+  const img = await largestImage(page);
+  if (!img) throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);
+  const paperMmPerPt = k / options.scale;
+  const nativeDpi = 25.4 / (paperMmPerPt / img.pxPerPt);
+  if (nativeDpi < MIN_PLAN_DPI) {
+    throw new EngineInputError('unreadable_scan',
+      `Page ${options.page} is a scan at about ${Math.round(nativeDpi)} dpi at the plan's scale; at least ${MIN_PLAN_DPI} dpi is needed to measure it. Scan the plan at a higher resolution.`);
+  }
+  const vp = page.getViewport({ scale: 1 });
+  let pxPerPt = Math.min(img.pxPerPt, k / FINEST_MM_PER_PX);
+  pxPerPt = Math.min(pxPerPt, Math.sqrt(MAX_WORK_PX / (vp.width * vp.height)));
+  const scan = await renderGrey(page, pxPerPt);
+  const { w, h } = scan;
+  const mmPerPx = k / scan.pxPerPt;
+  const scale = { mmPerPx, paperMmPerPx: mmPerPx / options.scale };
+
+  let ink = binarize(scan.grey, w, h);
+  const share = inkShare(ink.data);
+  if (share < BLANK_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} is blank: there is no drawing on it to measure.`);
+  if (share > PHOTO_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} looks like a photo or a dark page, not a floor plan drawing; upload a scan of the plan itself.`);
+  const skewDeg = estimateSkewDeg(ink);
+  const straight = skewDeg !== 0 ? rotateGrey(scan.grey, w, h, skewDeg) : scan.grey;
+  const bin = binarizeWithPaper(straight, w, h);
+  ink = bin.ink;
+
+  const walls = findWallMask(ink, scale);
+  if (inkShare(walls.data) === 0) {
+    throw new EngineInputError('unreadable_scan', `No walls were found on page ${options.page}; it does not look like a floor plan (or the scale is far off).`);
+  }
+  const unsealed = new Uint8Array(walls.data);
+  const bandWindows = findBandWindows(walls, ink, mmPerPx);
+  const gaps = [...sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1), ...bandWindows];
+  const sealed = new Uint8Array(walls.data.length);
+  for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
+  const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;
+  const regions = findRegions(walls, { mmPerPx, minAreaMm2: 0.3e6, minWidthMm: minW, minHeightMm: minH, maxPageShare: 0.35 },
+    { w, h, grey: straight, paper: bin.paper, inkLevel: bin.inkLevel, sealed, faceHalfPx: faceLineHalfWidthPx({ w, h, data: unsealed }, ink.data) });
+
+  const toMm = (p: [number, number]): [number, number] => {
+    const [x, y] = toScan(p[0], p[1], w, h, skewDeg);
+    return [(x / scan.pxPerPt) * k, (y / scan.pxPerPt) * k];
+  };
+  const text = await readText(page, k).catch(() => [] as TextItem[]);
+  const dpi = Math.round(25.4 / scale.paperMmPerPx);
+  return buildRasterResult({
+    options, k, t0, pageWidthMm: vp.width * k, pageHeightMm: vp.height * k, toMm, mmPerPx, regions, gaps, text,
+    scanNote: { dpi, nativeDpi: Math.round(nativeDpi), skewDeg }, engineVersion,
+  });
+}
+
+function inkShare(data: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < data.length; i++) n += data[i];
+  return n / Math.max(1, data.length);
+}

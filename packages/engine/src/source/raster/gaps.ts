@@ -1,0 +1,142 @@
+/**
+ * Openings in the wall network. Each end of a straight wall piece looks ahead along its own rows (or
+ * columns) for the next wall; a gap no longer than the widest door is sealed with a block of the wall's
+ * own thickness and kept as an opening: a window when a glass line runs across it from jamb to jamb, a
+ * sliding door when panels cover part of it, otherwise a door. Looking only along the wall's own band
+ * keeps narrow rooms and corridors (paper between two parallel walls) open.
+ */
+import { components, newMask, type Mask } from './bitmap.js';
+
+/** Widest opening sealed (site mm): double and sliding doors. */
+export const MAX_GAP_MM = 2700;
+/** Narrowest gap reported as an opening (site mm); narrower ones are only sealed. */
+export const MIN_OPENING_MM = 450;
+/** Bands thicker than this (site mm) are not one wall. */
+export const MAX_WALL_THICKNESS_MM = 450;
+/** Shortest wall piece whose ends are looked from (pixels). */
+const MIN_PIECE_PX = 4;
+/** Share of a wall end's rows that must meet wall across the gap. */
+const END_AGREEMENT = 0.6;
+/** A glass line covers at least this share of the gap's length. */
+const GLASS_COVER = 0.85;
+/** Sliding panels cover at least this share (two panels of about half the width each). */
+const PANEL_COVER = 0.4;
+
+export interface Gap {
+  /** Gap rectangle in pixels (inclusive). */
+  x0: number; y0: number; x1: number; y1: number;
+  /** The wall runs along x (the gap is a horizontal block). */
+  horizontal: boolean;
+  kind: 'door' | 'window' | 'seal';
+  subtype: string;
+}
+
+/** Seals the wall gaps in place and returns them. */
+export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2): Gap[] {
+  const maxLen = Math.round(MAX_GAP_MM / mmPerPx);
+  const maxThick = Math.round(MAX_WALL_THICKNESS_MM / mmPerPx);
+  const gaps: Gap[] = [];
+  for (const horizontal of [true, false]) {
+    const view = horizontal ? walls : transpose(walls);
+    const inkView = horizontal ? ink : transpose(ink);
+    const along = alongMask(view);
+    const comps = components(along, 1);
+    // per component and row: its last and first pixel (the piece's two ends in that row)
+    const found: Gap[] = [];
+    for (let id = 1; id <= comps.count; id++) {
+      const rows = comps.y1[id] - comps.y0[id] + 1, len = comps.x1[id] - comps.x0[id] + 1;
+      // a wall piece is longer than it is thick; bumps on a wall's face are not pieces
+      // (a diagonal wall breaks into staircase steps about as long as thick: not pieces either)
+      if (rows < minThick || rows > maxThick || len < Math.max(1.5 * rows, MIN_PIECE_PX)) continue;
+      for (const dir of [1, -1] as const) {
+        const g = endGap(view, comps.labels, id, comps.x0[id], comps.x1[id], comps.y0[id], comps.y1[id], dir, maxLen);
+        if (g) found.push(g);
+      }
+    }
+    for (const g of found) {
+      // the other end of the same gap may have sealed it already
+      let open = 0;
+      for (let y = g.y0; y <= g.y1; y++) for (let x = g.x0; x <= g.x1; x++) open += view.data[y * view.w + x] ? 0 : 1;
+      if (open < 0.5 * (g.x1 - g.x0 + 1) * (g.y1 - g.y0 + 1)) continue;
+      for (let y = g.y0; y <= g.y1; y++) for (let x = g.x0; x <= g.x1; x++) view.data[y * view.w + x] = 1;
+      if ((g.x1 - g.x0 + 1) * mmPerPx >= MIN_OPENING_MM) classify(g, inkView);
+      gaps.push(horizontal ? { ...g, horizontal } : { x0: g.y0, y0: g.x0, x1: g.y1, y1: g.x1, horizontal, kind: g.kind, subtype: g.subtype });
+    }
+    if (!horizontal) walls.data.set(transpose(view).data);
+  }
+  return gaps;
+}
+
+/** Wall pixels that belong to a band running along x: longer along the row than across it. */
+export function alongMask(m: Mask): Mask {
+  const { w, h, data } = m;
+  const hRun = new Int32Array(w * h), vRun = new Int32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let x = 0;
+    while (x < w) {
+      if (!data[y * w + x]) { x++; continue; }
+      let e = x;
+      while (e < w && data[y * w + e]) e++;
+      for (let i = x; i < e; i++) hRun[y * w + i] = e - x;
+      x = e;
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let y = 0;
+    while (y < h) {
+      if (!data[y * w + x]) { y++; continue; }
+      let e = y;
+      while (e < h && data[e * w + x]) e++;
+      for (let i = y; i < e; i++) vRun[i * w + x] = e - y;
+      y = e;
+    }
+  }
+  const out = newMask(w, h);
+  for (let i = 0; i < out.data.length; i++) out.data[i] = data[i] && hRun[i] > vRun[i] ? 1 : 0;
+  return out;
+}
+
+/** The gap beyond one end (dir = +1 right, −1 left) of a band piece, or null when no wall is met. */
+function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: number, y0: number, y1: number, dir: 1 | -1, maxLen: number): Gap | null {
+  const { w, data } = m;
+  const starts: number[] = [], lens: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    let end = -1;
+    if (dir === 1) { for (let x = bx1; x >= bx0; x--) if (labels[y * w + x] === id) { end = x; break; } }
+    else for (let x = bx0; x <= bx1; x++) if (labels[y * w + x] === id) { end = x; break; }
+    if (end < 0) continue;
+    let x = end + dir;
+    // the band meets another wall here (a corner or junction): no gap in this row
+    if (x < 0 || x >= w || data[y * w + x]) continue;
+    const from = x;
+    let n = 0;
+    while (x >= 0 && x < w && !data[y * w + x] && n <= maxLen) { x += dir; n++; }
+    if (n > 0 && n <= maxLen && x >= 0 && x < w) { starts.push(from); lens.push(n); }
+  }
+  const rows = y1 - y0 + 1;
+  if (starts.length < Math.max(2, END_AGREEMENT * rows)) return null;
+  const med = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1];
+  const s = med(starts), n = med(lens);
+  const e = s + dir * (n - 1);
+  return { x0: Math.min(s, e), x1: Math.max(s, e), y0, y1, horizontal: true, kind: 'seal', subtype: '' };
+}
+
+export function transpose(m: Mask): Mask {
+  const out = newMask(m.h, m.w);
+  for (let y = 0; y < m.h; y++) for (let x = 0; x < m.w; x++) out.data[x * m.h + y] = m.data[y * m.w + x];
+  return out;
+}
+
+/** Window, sliding door or door, from the ink inside the gap (a block along x). */
+function classify(g: Gap, ink: Mask): void {
+  const along = g.x1 - g.x0 + 1;
+  let best = 0;
+  for (let y = g.y0; y <= g.y1; y++) {
+    let n = 0;
+    for (let x = g.x0; x <= g.x1; x++) n += ink.data[y * ink.w + x];
+    best = Math.max(best, n / along);
+  }
+  if (best >= GLASS_COVER) { g.kind = 'window'; g.subtype = 'window'; }
+  else if (best >= PANEL_COVER) { g.kind = 'door'; g.subtype = 'sliding'; }
+  else { g.kind = 'door'; g.subtype = 'swing'; }
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { components, newMask, open, type Mask } from './bitmap.js';
+import { estimateSkewDeg } from './deskew.js';
+import { sealGaps } from './gaps.js';
+import { traceOuter, ringArea } from './trace.js';
+import { fillCavities } from './walls-raster.js';
+import { findBandWindows } from './windows-raster.js';
+
+/** A mask with the given rectangles set (inclusive pixel bounds). */
+function maskOf(w: number, h: number, rects: [number, number, number, number][]): Mask {
+  const m = newMask(w, h);
+  for (const [x0, y0, x1, y1] of rects) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) m.data[y * w + x] = 1;
+  return m;
+}
+const count = (m: Mask, x0 = 0, y0 = 0, x1 = m.w - 1, y1 = m.h - 1) => {
+  let n = 0;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) n += m.data[y * m.w + x];
+  return n;
+};
+
+describe('raster walls by stroke thickness', () => {
+  it('an opening removes strokes thinner than the wall and keeps the wall whole', () => {
+    const m = maskOf(100, 60, [[10, 10, 90, 19], [10, 40, 90, 41]]); // a 10 px wall and a 2 px line
+    const o = open(m, 2);
+    // (a disc rounds the outer corners by a pixel or two)
+    expect(count(o, 10, 10, 90, 19)).toBeGreaterThanOrEqual(81 * 10 - 6);
+    expect(count(o, 0, 35, 99, 45)).toBe(0);
+  });
+
+  it('the thin paper inside an outlined wall is filled, a room is not', () => {
+    // two face lines 8 px apart closed by jambs: a wall outline; beside it a 60 px room outlined the same way
+    const ink = maskOf(200, 120, [[10, 10, 150, 10], [10, 18, 150, 18], [10, 10, 10, 18], [150, 10, 150, 18],
+      [10, 30, 80, 30], [10, 100, 80, 100], [10, 30, 10, 100], [80, 30, 80, 100]]);
+    const solid = fillCavities(ink, { mmPerPx: 20, paperMmPerPx: 0.2 });
+    expect(count(solid, 11, 11, 149, 17)).toBe(139 * 7);
+    expect(count(solid, 11, 31, 79, 99)).toBe(0);
+  });
+});
+
+describe('raster wall gaps', () => {
+  const mmPerPx = 20;
+  it('seals a door gap in a wall and reports it as a door', () => {
+    // a 10 px (200 mm) wall with a 40 px (800 mm) gap
+    const walls = maskOf(200, 100, [[10, 40, 80, 49], [121, 40, 190, 49]]);
+    const ink = newMask(200, 100);
+    const gaps = sealGaps(walls, ink, mmPerPx, 3);
+    const doors = gaps.filter((g) => g.kind === 'door');
+    expect(doors).toHaveLength(1);
+    expect(doors[0].x1 - doors[0].x0 + 1).toBe(40);
+    expect(count(walls, 81, 40, 120, 49)).toBe(400);
+  });
+
+  it('a glass line across the gap from jamb to jamb makes it a window', () => {
+    const walls = maskOf(200, 100, [[10, 40, 80, 49], [121, 40, 190, 49]]);
+    const ink = maskOf(200, 100, [[81, 44, 120, 45]]);
+    expect(sealGaps(walls, ink, mmPerPx, 3).filter((g) => g.kind === 'window')).toHaveLength(1);
+  });
+
+  it('leaves a narrow room between two parallel walls open', () => {
+    // two vertical walls 50 px (1 m) apart, 150 px long: a corridor, no wall ends face each other across it
+    const walls = maskOf(200, 200, [[40, 20, 49, 170], [100, 20, 109, 170]]);
+    sealGaps(walls, newMask(200, 200), mmPerPx, 3);
+    expect(count(walls, 50, 21, 99, 169)).toBe(0);
+  });
+
+  it('does not seal a gap wider than the widest door', () => {
+    // two pieces of one wall 150 px (3 m) apart
+    const walls = maskOf(300, 100, [[10, 40, 80, 49], [231, 40, 290, 49]]);
+    expect(sealGaps(walls, newMask(300, 100), mmPerPx, 3)).toHaveLength(0);
+    expect(count(walls, 81, 40, 230, 49)).toBe(0);
+  });
+});
+
+describe('raster windows inside a wall band', () => {
+  const mmPerPx = 20;
+  // a 12 px (240 mm) outlined wall 150 px long: face lines top and bottom
+  const walls = () => maskOf(200, 60, [[20, 20, 169, 31]]);
+  const faces: [number, number, number, number][] = [[20, 20, 169, 20], [20, 31, 169, 31]];
+
+  it('a glass line along the middle of the band, paper on both sides, is a window', () => {
+    const ink = maskOf(200, 60, [...faces, [70, 25, 119, 26]]);
+    const found = findBandWindows(walls(), ink, mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
+  it('hatching across the band at a slant is no window', () => {
+    const rects: [number, number, number, number][] = [...faces];
+    for (let x0 = 20; x0 < 160; x0 += 6) for (let k = 0; k < 10; k++) rects.push([x0 + k, 30 - k, x0 + k, 30 - k]);
+    expect(findBandWindows(walls(), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
+  });
+});
+
+describe('raster geometry', () => {
+  it('traces a region with a hole to an outline whose area is the pixel count plus the hole', () => {
+    const m = maskOf(50, 50, [[5, 5, 34, 24]]);
+    for (let y = 10; y <= 14; y++) for (let x = 10; x <= 14; x++) m.data[y * 50 + x] = 0;
+    const c = components(m, 1);
+    const ring = traceOuter(c.labels, 50, 50, 1, c.labels.indexOf(1));
+    expect(Math.abs(ringArea(ring))).toBe(30 * 20);
+    expect(ring).toHaveLength(4);
+  });
+
+  it('finds the skew of a turned drawing', () => {
+    const w = 400, h = 300, m = newMask(w, h);
+    const deg = 1.4, t = (deg * Math.PI) / 180;
+    // walls 3 px thick on a 50 px grid, drawn turned by deg about the centre
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const u = (x - w / 2) * Math.cos(t) + (y - h / 2) * Math.sin(t) + w / 2, v = -(x - w / 2) * Math.sin(t) + (y - h / 2) * Math.cos(t) + h / 2;
+      if (u < 40 || u > 360 || v < 40 || v > 260) continue;
+      if ((u - 40) % 50 < 3 || (v - 40) % 50 < 3) m.data[y * w + x] = 1;
+    }
+    expect(estimateSkewDeg(m)).toBeCloseTo(deg, 1);
+  });
+});

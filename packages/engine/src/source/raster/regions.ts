@@ -1,0 +1,86 @@
+/**
+ * Rooms and the building outline from the sealed wall mask: rooms are the connected pieces of paper that
+ * do not reach the page edge (the outside does), large and wide enough to stand in; a piece enclosed by
+ * another room (inside a thick piece of furniture) is not a room. Outlines are traced on pixel corners.
+ */
+import { components, newMask, sqDistanceTo, type Mask } from './bitmap.js';
+import { edgeShiftPx, growRing, type EdgeGrey } from './edges.js';
+import { ringArea, simplifyRing, traceOuter, type Pt } from './trace.js';
+
+/** Outline simplification tolerance (pixels): removes the staircase of pixel edges, keeps corners. */
+export const SIMPLIFY_PX = 0.9;
+
+export interface RegionLimits {
+  mmPerPx: number;
+  minAreaMm2: number;
+  minWidthMm: number;
+  minHeightMm: number;
+  /** Rooms larger than this share of the page are the sheet, not a room. */
+  maxPageShare: number;
+}
+
+export interface PixelRoom { ring: Pt[]; areaPx: number }
+
+export interface Regions {
+  rooms: PixelRoom[];
+  exterior: Pt[];
+}
+
+export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Regions {
+  const { w, h } = walls;
+  const free = components(walls, 0);
+  const inscribed = sqDistanceTo(walls, 1);
+  const maxR = new Float32Array(free.count + 1);
+  const first = new Int32Array(free.count + 1).fill(-1);
+  for (let i = 0; i < inscribed.length; i++) {
+    const id = free.labels[i];
+    if (!id) continue;
+    if (first[id] < 0) first[id] = i;
+    if (inscribed[i] > maxR[id]) maxR[id] = inscribed[i];
+  }
+  const px2 = lim.mmPerPx * lim.mmPerPx;
+  const cand: PixelRoom[] = [];
+  for (let id = 1; id <= free.count; id++) {
+    if (free.touchesBorder[id]) continue;
+    const bw = (free.x1[id] - free.x0[id] + 1) * lim.mmPerPx, bh = (free.y1[id] - free.y0[id] + 1) * lim.mmPerPx;
+    if (free.area[id] * px2 < lim.minAreaMm2 || bw < lim.minWidthMm || bh < lim.minHeightMm) continue;
+    if (free.area[id] > lim.maxPageShare * w * h) continue;
+    // too narrow everywhere: a wall cavity or the gap between two wall lines, not a room
+    if (2 * Math.sqrt(maxR[id]) * lim.mmPerPx < Math.min(lim.minWidthMm, lim.minHeightMm)) continue;
+    let ring = simplifyRing(traceOuter(free.labels, w, h, id, first[id]), SIMPLIFY_PX);
+    // outlined walls: the edge is the face line's centre; solid walls: the grey of the blurred edge says where
+    if (edge) ring = growRing(ring, edge.faceHalfPx || edgeShiftPx(free.labels, id, { x0: free.x0[id], y0: free.y0[id], x1: free.x1[id], y1: free.y1[id] }, ringPerimeter(ring), edge));
+    cand.push({ ring, areaPx: Math.abs(ringArea(ring)) });
+  }
+  const rooms = cand.filter((r) => !cand.some((o) => o !== r && o.areaPx > r.areaPx && inRing(r.ring[0][0] + 0.5, r.ring[0][1] + 0.5, o.ring)));
+  // the building: everything that is not outside, its largest piece holding rooms
+  const building = newMask(w, h);
+  for (let i = 0; i < building.data.length; i++) {
+    const id = free.labels[i];
+    building.data[i] = id && free.touchesBorder[id] ? 0 : 1;
+  }
+  const parts = components(building, 1);
+  let best = 0;
+  for (let id = 1; id <= parts.count; id++) if (!parts.touchesBorder[id] && (!best || parts.area[id] > parts.area[best])) best = id;
+  let exterior: Pt[] = [];
+  if (best && rooms.length) {
+    const start = parts.labels.indexOf(best);
+    exterior = simplifyRing(traceOuter(parts.labels, w, h, best, start), SIMPLIFY_PX);
+  }
+  return { rooms, exterior };
+}
+
+export function inRing(x: number, y: number, pts: Pt[]): boolean {
+  let inside = false;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+    const [xi, yi] = pts[i], [xj, yj] = pts[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function ringPerimeter(r: Pt[]): number {
+  let p = 0;
+  for (let i = 0, j = r.length - 1; i < r.length; j = i++) p += Math.hypot(r[i][0] - r[j][0], r[i][1] - r[j][1]);
+  return p;
+}

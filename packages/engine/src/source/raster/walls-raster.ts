@@ -1,0 +1,63 @@
+/**
+ * Walls from the ink mask, by stroke thickness: outlined walls (two face lines, hatching) become solid by
+ * filling the thin enclosed paper between their lines; an opening then removes every stroke thinner than
+ * the thinnest wall (furniture, dimensions, text, door swings, hatching); small pieces standing alone are
+ * dropped. What remains is the wall network.
+ */
+import { components, newMask, open, sqDistanceTo, type Mask } from './bitmap.js';
+
+export interface WallScale {
+  /** Site millimetres per pixel. */
+  mmPerPx: number;
+  /** Paper millimetres per pixel. */
+  paperMmPerPx: number;
+}
+
+/** Enclosed paper no wider than this (site mm) is the inside of an outlined wall, not a room. */
+export const CAVITY_MAX_WIDTH_MM = 420;
+/** Strokes thinner than this on site (mm) are not walls. */
+export const MIN_WALL_MM = 60;
+/** ... nor strokes thinner than this on paper (mm): pen widths of furniture, dimensions and frames. */
+export const MIN_WALL_PAPER_MM = 0.55;
+/** A wall piece at least this long (site mm) belongs to the building, shorter ones alone are clutter. */
+export const WALL_PIECE_MM = 1500;
+
+/** Ink plus the thin enclosed paper inside outlined walls. */
+export function fillCavities(ink: Mask, s: WallScale): Mask {
+  const paper = components(ink, 0);
+  const dist = sqDistanceTo(ink, 1);
+  const maxR = new Float32Array(paper.count + 1);
+  for (let i = 0; i < dist.length; i++) {
+    const id = paper.labels[i];
+    if (id && dist[i] > maxR[id]) maxR[id] = dist[i];
+  }
+  const limR = CAVITY_MAX_WIDTH_MM / 2 / s.mmPerPx;
+  const out = newMask(ink.w, ink.h);
+  for (let i = 0; i < dist.length; i++) {
+    const id = paper.labels[i];
+    out.data[i] = ink.data[i] || (id && !paper.touchesBorder[id] && Math.sqrt(maxR[id]) <= limR) ? 1 : 0;
+  }
+  return out;
+}
+
+/** Radius (px) of the opening that removes strokes thinner than a wall. */
+export function strokeRadiusPx(s: WallScale): number {
+  const widthPx = Math.max(MIN_WALL_MM / s.mmPerPx, MIN_WALL_PAPER_MM / s.paperMmPerPx);
+  return Math.max(1, Math.floor(widthPx / 2));
+}
+
+/** The wall network: thick parts of the filled ink, pieces of building size only. */
+export function findWallMask(ink: Mask, s: WallScale): Mask {
+  const solid = fillCavities(ink, s);
+  const thick = open(solid, strokeRadiusPx(s));
+  const comps = components(thick, 1);
+  const minLenPx = WALL_PIECE_MM / s.mmPerPx;
+  const keep = new Uint8Array(comps.count + 1);
+  for (let id = 1; id <= comps.count; id++) {
+    const len = Math.max(comps.x1[id] - comps.x0[id], comps.y1[id] - comps.y0[id]) + 1;
+    keep[id] = len >= minLenPx ? 1 : 0;
+  }
+  const out = newMask(ink.w, ink.h);
+  for (let i = 0; i < out.data.length; i++) out.data[i] = keep[comps.labels[i]];
+  return out;
+}
