@@ -39,6 +39,7 @@ const BUDGETS: Record<string, { limits: ResourceLimits; rssGrowthMb: number }> =
   overlay: { limits: { maxOldGenerationSizeMb: 512, stackSizeMb: 4 }, rssGrowthMb: 1024 },
 };
 const WATCHDOG_MS = 25;
+const RSS_FLOOR_MB = 2048;
 
 function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -46,8 +47,11 @@ function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): 
     const budget = BUDGETS[op] ?? BUDGETS.analyze!;
     const worker = new Worker(entry, { resourceLimits: budget.limits });
     const rssAtStart = process.memoryUsage.rss();
+    // Resident memory is the whole process's: parallel uploads and workers grow it too, so the watchdog only
+    // acts once the process is also past RSS_FLOOR_MB (below that, nothing is in danger).
     const watchdog = setInterval(() => {
-      if (process.memoryUsage.rss() - rssAtStart > budget.rssGrowthMb * 1024 * 1024) finish(() => reject(tooComplex('it needs more memory than allowed')));
+      const rss = process.memoryUsage.rss();
+      if (rss > RSS_FLOOR_MB * 1024 * 1024 && rss - rssAtStart > budget.rssGrowthMb * 1024 * 1024) finish(() => reject(tooComplex('it needs more memory than allowed')));
     }, WATCHDOG_MS);
     let done = false;
     const finish = (fn: () => void) => {
