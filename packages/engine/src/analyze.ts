@@ -7,11 +7,11 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './pdf-load.js';
 import { extractVectors } from './extract.js';
-import { findWalls, bandPoint, bandMid, capBands, type Band } from './walls.js';
+import { findWalls, bandPoint, bandMid, bandCorners, capBands, type Band } from './walls.js';
 import { findClosures, clusterBands, glassRuns } from './closures.js';
 import { mmPerPt } from './scale.js';
 import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
-import { findDoorArcs, leafLines, type DoorArc } from './openings.js';
+import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './openings.js';
 import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './text.js';
 
 export const ENGINE_VERSION = '0.1.0';
@@ -37,8 +37,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const page = await getPageChecked(doc, options.page);
     const vp = page.getViewport({ scale: 1 });
     const k = mmPerPt(vp.width, vp.height, options.scale, options.paper);
-    const deadline = t0 + TIME_BUDGET_MS;
-    const vec = await extractVectors(page, deadline);
+    const vec = await extractVectors(page, TIME_BUDGET_MS);
+    // (the budget counts from the parsed page: pdf.js's own parse of a dense sheet takes what it takes)
+    const deadline = Date.now() + TIME_BUDGET_MS;
     if (vec.segs.length + vec.fills.length < 4) {
       throw new EngineInputError('no_vector_drawing', vec.imageCount > 0
         ? `Page ${options.page} is a scanned image without vector drawing; only vector (CAD) plans can be measured.`
@@ -82,8 +83,14 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
     const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));
     const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));
-    const chords = strayArcs.map((a) => ({ arc: a, end: wallwardEnd(a, inWall) }));
+    const closed = closedEnds(strayArcs, walls.thin);
+    const chords = strayArcs.map((a) => ({ arc: a, end: reachWall(a.hinge, closed.get(a) ?? wallwardEnd(a, inWall), inWall) }));
     const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end)))];
+    if (options.debug) Object.assign(options.debug, {
+      walls: rawRings, bands: walls.bands.map(bandCorners), arcs,
+      closures: [...closures.map((c) => ({ quad: c.quad, subtype: c.opening ? c.subtype ?? 'opening' : 'junction' })),
+        ...chords.map((c) => ({ quad: leafQuad(c.arc.hinge, c.end), subtype: 'chord' }))],
+    });
     const grown = inflatePaths(union(sealParts, FillRule.NonZero), SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
     const sealed = inflatePaths(grown, -SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
 
@@ -256,6 +263,23 @@ function wallwardEnd(a: DoorArc, inWall: (p: PointMm) => boolean): PointMm {
     return n;
   };
   return score(a.ends[0]) >= score(a.ends[1]) ? a.ends[0] : a.ends[1];
+}
+
+/** Farthest a door's chord is carried on past the swing's end to meet the jamb (mm): a frame stands between. */
+const FRAME_REACH_MM = 250;
+
+/**
+ * The swing ends a frame's depth short of the jamb it closes against: the chord from the hinge is carried on
+ * along its line to the first wall within FRAME_REACH_MM (or left as it is when there is none).
+ */
+function reachWall(hinge: PointMm, end: PointMm, inWall: (p: PointMm) => boolean): PointMm {
+  const dx = end[0] - hinge[0], dy = end[1] - hinge[1];
+  const l = Math.hypot(dx, dy) || 1;
+  for (let d = 0; d <= FRAME_REACH_MM; d += 20) {
+    const p: PointMm = [end[0] + (dx / l) * d, end[1] + (dy / l) * d];
+    if (inWall(p)) return p;
+  }
+  return end;
 }
 
 function leafQuad(a: PointMm, b: PointMm): PointMm[] {

@@ -55,6 +55,27 @@ describe('findWalls', () => {
     expect(layered.bands.map((b) => Math.round(b.hi - b.lo)).sort()).toEqual([110, 140]);
   });
 
+  it('takes no wall faces from light grey or coloured pens on a plan drawn in black', () => {
+    // a black wall, a light grey sofa back and a red duct, each two lines 150 mm apart
+    const pair = (y: number, rgb: number) => [line(0, y, 3000, y), line(0, y + 150, 3000, y + 150)].map((s) => ({ ...s, rgb }));
+    const segs = [...pair(0, 0x000000), ...pair(-2000, 0x000000), ...pair(-4000, 0x000000), ...pair(2000, 0xbfbfbf), ...pair(4000, 0xff0000)];
+    const w = findWalls(page(segs), 1, FAR);
+    expect(inWalls(w.polys, 1500, 75)).toBe(true);
+    expect(inWalls(w.polys, 1500, 2075)).toBe(false);
+    expect(inWalls(w.polys, 1500, 4075)).toBe(false);
+    // on a page drawn mostly in colour, the coloured pens are the plan's own
+    const coloured = findWalls(page([...pair(0, 0x000000), ...pair(4000, 0xff0000), ...pair(6000, 0x0000ff)]), 1, FAR);
+    expect(inWalls(coloured.polys, 1500, 4075)).toBe(true);
+  });
+
+  it('pairs the faces of a drywall drawn with its board layers between them', () => {
+    // 100 mm drywall: faces at 0 and 100, two 12.5 mm boards on each side drawn as lines
+    const layers = [0, 12.5, 25, 75, 87.5, 100].map((y) => line(0, y, 3000, y, 0.5));
+    const w = findWalls(page(layers), 1, FAR);
+    expect(w.bands.some((b) => Math.round(b.hi - b.lo) === 100)).toBe(true);
+    expect(inWalls(w.polys, 1500, 50)).toBe(true);
+  });
+
   it('does not take the extension lines of a wall-thickness dimension for a wall', () => {
     // at 1:100 (k = 35.28 mm per pt): extension lines 140 mm apart, a dimension line across them with 45° ticks
     const k = 35.28;

@@ -8,7 +8,7 @@ import type { FillPoly, VectorPage } from './extract.js';
 import { union, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
 
-export interface MmSeg { a: PointMm; b: PointMm; w: number; len: number; ang: number }
+export interface MmSeg { a: PointMm; b: PointMm; w: number; len: number; ang: number; /** stroke colour 0xRRGGBB */ rgb?: number }
 
 export const WALL_MIN_MM = 70;
 export const WALL_MAX_MM = 350;
@@ -81,7 +81,7 @@ export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
     let ang = Math.atan2(b[1] - a[1], b[0] - a[0]);
     if (ang < 0) ang += Math.PI;
     if (ang >= Math.PI) ang -= Math.PI;
-    out.push({ a, b, w: s.w * k, len, ang });
+    out.push({ a, b, w: s.w * k, len, ang, rgb: s.rgb });
   }
   return out;
 }
@@ -141,7 +141,8 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   // 3. parallel pairs of thin lines at wall thickness, overlapping along their length
   const hatch = hatchStrokes(thin);
   const dims = dimensionLines(thin, k);
-  const faceable = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s));
+  const wallPen = wallPens(thin);
+  const faceable = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && wallPen(s));
   const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? faceable : []);
   const cand = faceable.filter((s) => !isLeaf(s) && !pattern.has(s) && !dims.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
   const faceOf = new Map<Band, [MmSeg, MmSeg]>();
@@ -161,6 +162,28 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   for (let i = nFillRings; i < polys.length; i++) polys[i] = orient(polys[i], true);
   const style = nFill >= nThick && nFill >= nPair / 4 && nFill > 0 ? 'filled' : nThick > nPair / 2 ? 'thick-stroke' : 'double-line';
   return { polys, style, thin, bands };
+}
+
+/** Luminance (0 black .. 1 white) and chroma (0 grey .. 1 pure colour) of a 0xRRGGBB colour. */
+function tone(rgb: number): { lum: number; chroma: number } {
+  const r = (rgb >> 16) & 255, g = (rgb >> 8) & 255, b = rgb & 255;
+  return { lum: (0.3 * r + 0.59 * g + 0.11 * b) / 255, chroma: (Math.max(r, g, b) - Math.min(r, g, b)) / 255 };
+}
+/** A pen lighter than this draws what lies beyond the cut (furniture, fittings, background), not a cut wall. */
+const LIGHT_PEN_LUM = 0.6;
+/** A pen more colourful than this draws an overlay (services, MEP, markings) over a plan drawn in black. */
+const COLOUR_PEN_CHROMA = 0.35;
+
+/**
+ * Which pens may draw wall faces. A plan drawn mostly in black (or dark grey) cuts its walls with those pens:
+ * light grey lines are furniture and fittings, coloured lines are services drawn over the plan. On a page
+ * drawn mostly in colour every pen may be a wall's.
+ */
+function wallPens(segs: MmSeg[]): (s: MmSeg) => boolean {
+  const plain = (s: MmSeg) => { const t = tone(s.rgb ?? 0); return t.lum <= LIGHT_PEN_LUM && t.chroma <= COLOUR_PEN_CHROMA; };
+  let dark = 0, all = 0;
+  for (const s of segs) { all += s.len; if (plain(s)) dark += s.len; }
+  return dark >= 0.5 * all ? plain : () => true;
 }
 
 const isThickCandidate = (s: MmSeg) => s.w >= WALL_MIN_MM * 0.95 && s.w <= WALL_MAX_MM * 1.5 && s.len >= s.w;
@@ -257,17 +280,25 @@ function pairBands(cand: MmSeg[], deadline: number, faces?: Map<Band, [MmSeg, Mm
         if (d > PAIR_MAX_MM) break;
         const t0 = Math.max(A.t0, B.t0), t1 = Math.min(A.t1, B.t1);
         if (t1 - t0 < Math.min(MIN_PAIR_LEN_MM, 0.5 * Math.min(A.t1 - A.t0, B.t1 - B.t0))) continue;
-        // the nearest partner only: a third line between them means these are not the two faces of one wall
-        let between = false;
+        // the nearest partner only: a third line between them means these are not the two faces of one wall,
+        // unless the lines between are the layers of one wall (boards, insulation, core of a drywall), too
+        // close to each other and to the faces for any two of them to be a wall of their own
+        const layers: number[] = [];
         for (let m = i + 1; m < j; m++) {
           const C = list[m];
           // (a grid axis drawn along the middle of a wall runs on far past it, both ways, or one way with a
           // finer pen than the faces: it is not a face)
           const past0 = C.t0 < t0 - AXIS_OVERRUN_MM, past1 = C.t1 > t1 + AXIS_OVERRUN_MM;
           const axis = (past0 && past1) || ((past0 || past1) && C.s.w < 0.5 * Math.min(A.s.w, B.s.w));
-          if (!axis && C.off - A.off > 5 && B.off - C.off > 5 && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) { between = true; break; }
+          if (!axis && C.off - A.off > 5 && B.off - C.off > 5 && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) layers.push(C.off);
         }
-        if (between) continue;
+        if (layers.length) {
+          if (![A.off, ...layers, B.off].every((o, n, all) => n === 0 || o - all[n - 1] < PAIR_MIN_MM)) continue;
+          // (and the pair is the outermost of the stack: no layer line just beyond either face)
+          const beyond = (C: LineFrame) => (C.off < A.off - 5 ? A.off - C.off : C.off > B.off + 5 ? C.off - B.off : Infinity) < PAIR_MIN_MM &&
+            Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0);
+          if (list.some(beyond)) continue;
+        }
         // a regular array of lines (tiles, hatching) repeats the same spacing beyond the pair: not a wall
         // (hatch lines clipped to a wall are staggered along their length, so a partial overlap is enough)
         const repeats = (off: number, loose: boolean) => list.some((C) => Math.abs(C.off - off) < 0.08 * d &&
