@@ -21,7 +21,7 @@ const file = args[0];
 const dpi = Number(opt('dpi', '100'));
 const debug: EngineDebug = {};
 const res = await analyzePdf(new Uint8Array(readFileSync(file)), {
-  page: Number(opt('page', '1')), scale: Number(opt('scale', '100')), paper: opt('paper') as PaperSize | undefined, ceilingHeightMm: 2500, debug,
+  page: Number(opt('page', '1')), scale: Number(opt('scale', '100')), paper: opt('paper') as PaperSize | undefined, ceilingHeightMm: 2500, debug, timeBudgetMs: 600_000,
 });
 const k = res.metadata.mm_per_pt;
 const [bx, by, bw, bh] = (opt('box') ?? `0,0,${res.metadata.page_width_mm / k},${res.metadata.page_height_mm / k}`).split(',').map(Number);
@@ -58,6 +58,8 @@ for (const a of debug.arcs ?? []) {
 }
 res.rooms.forEach((r, i) => {
   path(r.polygon);
+  ctx.fillStyle = `hsla(${(i * 67) % 360},90%,50%,0.18)`;
+  ctx.fill();
   ctx.strokeStyle = `hsl(${(i * 67) % 360},90%,40%)`;
   ctx.lineWidth = 3;
   ctx.stroke();

@@ -37,9 +37,10 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const page = await getPageChecked(doc, options.page);
     const vp = page.getViewport({ scale: 1 });
     const k = mmPerPt(vp.width, vp.height, options.scale, options.paper);
-    const vec = await extractVectors(page, TIME_BUDGET_MS);
+    const budget = options.timeBudgetMs ?? TIME_BUDGET_MS;
+    const vec = await extractVectors(page, budget);
     // (the budget counts from the parsed page: pdf.js's own parse of a dense sheet takes what it takes)
-    const deadline = Date.now() + TIME_BUDGET_MS;
+    const deadline = Date.now() + budget;
     if (vec.segs.length + vec.fills.length < 4) {
       throw new EngineInputError('no_vector_drawing', vec.imageCount > 0
         ? `Page ${options.page} is a scanned image without vector drawing; only vector (CAD) plans can be measured.`
