@@ -20,6 +20,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@plansight/*', '**/apps/**'] }] },
   },
   {
+    // source/ is the only engine code that knows pdf.js or the canvas: core/ and measure/ work on plain
+    // primitives (and measure/ also runs in the browser).
+    files: ['packages/engine/src/core/**/*.ts', 'packages/engine/src/measure/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@plansight/*', '**/apps/**', 'pdfjs-dist', 'pdfjs-dist/*', '@napi-rs/canvas', 'node:*'] }],
+    },
+  },
+  {
     // Contracts are imported by both sides and import neither.
     files: ['packages/contracts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@plansight/*', '**/apps/**'] }] },

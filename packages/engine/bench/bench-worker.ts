@@ -22,6 +22,23 @@ export interface JobResult {
   error?: string;
   errorCode?: string;
   errorName?: string;
+  /** A bare pdf.js parse of the same page (getOperatorList + getTextContent), ms: the floor the engine is compared with. */
+  parseMs?: number;
+}
+
+/** Time pdf.js alone on the page: open, getOperatorList, getTextContent. */
+async function bareParseMs(bytes: Uint8Array, pageNo: number): Promise<number> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const t0 = performance.now();
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
+  try {
+    const page = await doc.getPage(pageNo);
+    await page.getOperatorList();
+    await page.getTextContent();
+    return performance.now() - t0;
+  } finally {
+    await doc.destroy();
+  }
 }
 
 // BENCH_ENGINE=<module path> benchmarks another build of the engine (same analyzePdf signature).
@@ -36,7 +53,9 @@ parentPort!.on('message', async (job: Job) => {
     const { analyzePdf } = await engine;
     const t0 = performance.now();
     const result = await analyzePdf(bytes, job.options);
-    parentPort!.postMessage({ seq: job.seq, ok: true, ms: performance.now() - t0, result } satisfies JobResult);
+    const ms = performance.now() - t0;
+    const parseMs = await bareParseMs(bytes, job.options.page).catch(() => undefined);
+    parentPort!.postMessage({ seq: job.seq, ok: true, ms, result, parseMs } satisfies JobResult);
   } catch (e) {
     const err = e as Error & { code?: string };
     parentPort!.postMessage({

@@ -5,7 +5,9 @@
  * (shared/real-plans), one page at a time in a worker thread, and prints accuracy and time figures.
  * Exits non-zero when the engine crashes or a page times out. Figures only: nothing here is a test.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { AnalysisResult } from '../src/types.js';
@@ -51,6 +53,8 @@ async function main(): Promise<number> {
   }
   const runner = new BenchRunner(HARD_TIMEOUT_MS);
   const times: number[] = [];
+  /** engine time ÷ bare pdf.js parse time, per page */
+  const parseRatios: number[] = [];
   const scores: PlanScore[] = [];
   const failures: string[] = [];
   let crashes = 0;
@@ -70,6 +74,7 @@ async function main(): Promise<number> {
       continue;
     }
     times.push(r.ms);
+    if (r.parseMs) parseRatios.push(r.ms / r.parseMs);
     const result = r.result as AnalysisResult;
     results[truth.id] = result;
     const s = scorePlan(truth, result);
@@ -126,6 +131,7 @@ async function main(): Promise<number> {
           continue;
         }
         realTimes.push(r.ms);
+        if (r.parseMs) parseRatios.push(r.ms / r.parseMs);
         const res = r.result as AnalysisResult;
         if (!flag('no-overlays')) {
           mkdirSync(join(OVERLAY_DIR, 'real'), { recursive: true });
@@ -149,9 +155,15 @@ async function main(): Promise<number> {
   if (!flag('no-truth') && truthDir) {
     const t = await runTruthPlans(truthDir, runner, { overlayDir: flag('no-overlays') ? null : join(OVERLAY_DIR, 'truth'), verbose: flag('verbose') });
     crashes += t.crashes.length;
+    parseRatios.push(...t.parseRatios);
     failures.push(...t.crashes);
   }
   await runner.close();
+  if (parseRatios.length)
+    console.log(
+      `\nengine time / bare pdf.js parse (getOperatorList + getTextContent) of the same page: median ${percentile(parseRatios, 50).toFixed(1)}x, p90 ${percentile(parseRatios, 90).toFixed(1)}x, max ${Math.max(...parseRatios).toFixed(1)}x (${parseRatios.length} pages)`,
+    );
+  console.log(cliTiming(join(plansDir, truths[0]?.file ?? '')));
   const rssMb = process.resourceUsage().maxRSS / 1024;
   console.log(`\npeak RSS (whole process incl. worker): ${Math.round(rssMb)} MB`);
   console.log(`crashes/timeouts: ${crashes}`);
@@ -161,6 +173,19 @@ async function main(): Promise<number> {
   writeFileSync(resolve('bench-out/bench-scores.json'), JSON.stringify({ scores, failures, times }, null, 1));
   writeFileSync(resolve('bench-out/bench-results.json'), JSON.stringify(results));
   return crashes > 0 ? 1 : 0;
+}
+
+/** The CLI as a whole process (Node start, bundle, pdf.js, engine, JSON out) on a simple page, 3 runs. */
+function cliTiming(pdf: string): string {
+  if (!existsSync(pdf)) return 'cli: no page to time';
+  const runs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [resolve('packages/engine/scripts/analyze.mjs'), pdf, '--page', '1', '--scale', '1:100'], { encoding: 'utf8' });
+    if (r.status !== 0) return `cli: failed (${r.stderr.trim().slice(0, 200)})`;
+    runs.push(performance.now() - t0);
+  }
+  return `cli (node packages/engine/scripts/analyze.mjs, whole process, simple page): ${runs.map((v) => Math.round(v)).join(' / ')} ms`;
 }
 
 function printSummaries(rows: [string, Summary][]): void {

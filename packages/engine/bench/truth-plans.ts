@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalysisResult, AnalyzeOptions, PaperSize } from '../src/types.js';
-import { pointInPoly } from '../src/geometry.js';
+import { pointInPoly } from '../src/core/geometry.js';
 import { percentile } from './summary.js';
 
 export interface TruthRoom { label: string; area_m2: number; anchor_pt: [number, number] }

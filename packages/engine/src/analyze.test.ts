@@ -6,7 +6,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { analyzePdf, getPdfInfo, renderPageToPng, EngineInputError, drawOverlay, getPdfInfoInWorker } from './index.js';
 import { roomsPdf, sheetPdf } from './test-pdfs.js';
-import { mmPerPt } from './scale.js';
+import { mmPerPt } from './core/scale.js';
 
 const opts = { page: 1, scale: 100, ceilingHeightMm: 2400 };
 const rel = (a: number, b: number) => Math.abs(a - b) / b;

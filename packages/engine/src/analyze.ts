@@ -5,14 +5,14 @@
  */
 import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
-import { loadPdf, getPageChecked } from './pdf-load.js';
-import { extractVectors } from './extract.js';
-import { findWalls, bandPoint, bandMid, bandCorners, capBands, type Band } from './walls.js';
-import { findClosures, clusterBands, glassRuns } from './closures.js';
-import { mmPerPt } from './scale.js';
-import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './geometry.js';
-import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './openings.js';
-import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './text.js';
+import { loadPdf, getPageChecked } from './source/pdf-load.js';
+import { extractVectors } from './source/extract.js';
+import { findWalls, bandPoint, bandMid, bandCorners, capBands, type Band } from './core/walls.js';
+import { findClosures, clusterBands, glassRuns } from './core/closures.js';
+import { mmPerPt } from './core/scale.js';
+import { toPath, fromPath, polyArea, polyPerimeter, pointInPoly, distToPoly, bbox } from './core/geometry.js';
+import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
+import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */

@@ -1,8 +1,8 @@
 /** The operations a worker thread can run (kept apart from index.ts so the worker never imports itself). */
-import { getPdfInfo } from './info.js';
-import { renderPageToPng } from './render.js';
+import { getPdfInfo } from './source/info.js';
+import { renderPageToPng } from './source/render.js';
 import { analyzePdf } from './analyze.js';
-import { drawOverlay } from './overlay.js';
+import { drawOverlay } from './source/overlay.js';
 
 export async function runOp(op: string, args: unknown[]): Promise<unknown> {
   const a = args as [Uint8Array, never, never];

@@ -4,8 +4,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from './types.js';
-import type { PdfInfo } from './info.js';
-import type { RenderOptions, RenderedPage } from './render.js';
+import type { PdfInfo } from './source/info.js';
+import type { RenderOptions, RenderedPage } from './source/render.js';
 
 export interface WorkerOptions {
   /** Kill the worker after this many ms. Default 60000. */

@@ -1,10 +1,12 @@
 /**
  * CLI: `npm run --silent analyze -- plan.pdf --page 2 --scale 1:100 --paper A2 --ceiling 2400 [--overlay out.png]`.
  * The result JSON goes to stdout and nothing else; problems go to stderr with a non-zero exit.
+ * A one-shot process: the engine runs on this thread (servers use the *InWorker variants instead).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { analyzePdfInWorker, drawOverlayInWorker } from '../worker.js';
+import { analyzePdf } from '../analyze.js';
+import { drawOverlay } from '../source/overlay.js';
 import { EngineInputError, type PaperSize } from '../types.js';
 
 function fail(msg: string, code = 2): never {
@@ -47,8 +49,8 @@ async function main() {
   }
   try {
     const options = { page, scale: Number(sm![1]), paper: paper as PaperSize | undefined, ceilingHeightMm: ceiling };
-    const result = await analyzePdfInWorker(bytes, options);
-    if (values.overlay) writeFileSync(values.overlay, await drawOverlayInWorker(bytes, page, result));
+    const result = await analyzePdf(bytes, options);
+    if (values.overlay) writeFileSync(values.overlay, await drawOverlay(bytes, page, result));
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   } catch (e) {
     if (e instanceof EngineInputError) fail(`${e.message} (${e.code})`, 1);

@@ -2,9 +2,9 @@
  * Wall detection in the mm frame. Three CAD styles become wall polygons: dark filled polygons of wall-like
  * thickness, single strokes as thick as a wall, and pairs of parallel lines at wall thickness (70-350 mm).
  */
-import type { PointMm } from './types.js';
+import type { PointMm } from '../types.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
-import type { FillPoly, VectorPage } from './extract.js';
+import type { FillPoly, VectorPage } from '../source/extract.js';
 import { union, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
 

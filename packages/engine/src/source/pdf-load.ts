@@ -1,6 +1,6 @@
 /** Loading PDFs with pdf.js (legacy build for Node) and mapping its failures to EngineInputError. */
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { EngineInputError } from './types.js';
+import { EngineInputError } from '../types.js';
 
 export async function loadPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   if (!bytes || bytes.length < 5) throw new EngineInputError('not_pdf', 'The file is empty or not a PDF.');

@@ -1,6 +1,6 @@
 /** Draws what the engine found over the rendered page: rooms (filled, labelled), exterior, doors, windows. */
 import { renderPageCanvas } from './render.js';
-import type { AnalysisResult, PointMm } from './types.js';
+import type { AnalysisResult, PointMm } from '../types.js';
 
 const COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#06b6d4', '#ec4899', '#84cc16'];
 

@@ -1,5 +1,5 @@
 /** A uniform grid over the page (mm) for finding the segments, bands or points near a place cheaply. */
-import type { PointMm } from './types.js';
+import type { PointMm } from '../types.js';
 import type { MmSeg } from './walls.js';
 
 export class Grid<T> {

@@ -1,6 +1,6 @@
 /** Small polygon helpers in the mm frame, and the bridge to Clipper2 (integer mm). */
 import type { Path64, Paths64 } from 'clipper2-ts';
-import type { PointMm } from './types.js';
+import type { PointMm } from '../types.js';
 
 export const toPath = (pts: PointMm[]): Path64 => pts.map(([x, y]) => ({ x: Math.round(x), y: Math.round(y) }));
 export const fromPath = (p: Path64): PointMm[] => p.map((q) => [q.x, q.y]);

@@ -1,6 +1,6 @@
 /** Page text in the mm frame: room labels, opening tags and the printed scale. */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PointMm } from './types.js';
+import type { PointMm } from '../types.js';
 
 export interface TextItem { str: string; at: PointMm; heightMm: number }
 

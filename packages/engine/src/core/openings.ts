@@ -1,6 +1,6 @@
 /** Doors (swing arcs) and openings closed by the gap-sealing step, with windows told apart by glass lines. */
-import type { PointMm } from './types.js';
-import type { Curve } from './extract.js';
+import type { PointMm } from '../types.js';
+import type { Curve } from '../source/extract.js';
 import type { MmSeg } from './walls.js';
 import { bbox } from './geometry.js';
 import { Grid } from './grid.js';

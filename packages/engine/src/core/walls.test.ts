@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import type { Seg, VectorPage } from './extract.js';
+import type { Seg, VectorPage } from '../source/extract.js';
 import { findWalls, capBands, type Band } from './walls.js';
 import { glassRuns, clusterBands } from './closures.js';
 import { pointInPoly } from './geometry.js';
-import { roomNumber } from './analyze.js';
+import { roomNumber } from '../analyze.js';
 
 // k = 1: page units are millimetres
 const line = (x1: number, y1: number, x2: number, y2: number, w = 2): Seg => ({ x1, y1, x2, y2, w });

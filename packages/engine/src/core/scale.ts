@@ -1,5 +1,5 @@
 /** The mm-per-point factor (engine-notes "Frame") and paper sizes. */
-import { EngineInputError, type PaperSize } from './types.js';
+import { EngineInputError, type PaperSize } from '../types.js';
 
 export const PAPER_MM: Record<PaperSize, [number, number]> = {
   A0: [841, 1189], A1: [594, 841], A2: [420, 594], A3: [297, 420], A4: [210, 297],

@@ -5,7 +5,7 @@
  * (door, two arcs a double door), thin lines running the full width (window), two half-width leaves
  * (sliding door), nothing (a plain opening).
  */
-import type { PointMm } from './types.js';
+import type { PointMm } from '../types.js';
 import { type Band, type MmSeg, bandCorners, bandFrame, bandPoint } from './walls.js';
 import { Grid } from './grid.js';
 import type { DoorArc } from './openings.js';

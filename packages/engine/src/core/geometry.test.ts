@@ -1,0 +1,61 @@
+import { describe, it, expect } from 'vitest';
+import { polyArea, polyPerimeter, pointInPoly, distToPoly, distToSeg, bbox, toPath, fromPath, areaPaths } from './geometry.js';
+import type { PointMm } from '../types.js';
+
+const square = (x: number, y: number, s: number): PointMm[] => [[x, y], [x + s, y], [x + s, y + s], [x, y + s]];
+const lShape: PointMm[] = [[0, 0], [4000, 0], [4000, 1000], [1000, 1000], [1000, 3000], [0, 3000]];
+
+describe('polyArea', () => {
+  it('is exact for an L-shaped room and flips sign with the ring direction', () => {
+    expect(Math.abs(polyArea(lShape))).toBe(4000 * 1000 + 1000 * 2000);
+    expect(polyArea([...lShape].reverse())).toBe(-polyArea(lShape));
+  });
+  it('is zero for fewer than three points', () => {
+    expect(polyArea([[0, 0], [10, 0]])).toBe(0);
+  });
+});
+
+describe('polyPerimeter', () => {
+  it('closes the ring implicitly', () => {
+    expect(polyPerimeter(square(0, 0, 3000))).toBe(12000);
+    expect(polyPerimeter(lShape)).toBe(2 * (4000 + 3000));
+  });
+  it('measures diagonal edges', () => {
+    expect(polyPerimeter([[0, 0], [3000, 0], [0, 4000]])).toBe(3000 + 5000 + 4000);
+  });
+});
+
+describe('pointInPoly', () => {
+  it('tells inside from outside, including the notch of an L', () => {
+    expect(pointInPoly(500, 2500, lShape)).toBe(true);
+    expect(pointInPoly(3000, 500, lShape)).toBe(true);
+    expect(pointInPoly(3000, 2500, lShape)).toBe(false);
+    expect(pointInPoly(-1, 500, lShape)).toBe(false);
+  });
+});
+
+describe('distances', () => {
+  it('distToSeg clamps to the segment ends', () => {
+    expect(distToSeg(5, 5, [0, 0], [10, 0])).toBe(5);
+    expect(distToSeg(13, 4, [0, 0], [10, 0])).toBe(5);
+    expect(distToSeg(3, 4, [0, 0], [0, 0])).toBe(5);
+  });
+  it('distToPoly is the distance to the nearest edge, from inside or outside', () => {
+    expect(distToPoly(500, 500, square(0, 0, 3000))).toBe(500);
+    expect(distToPoly(3500, 1000, square(0, 0, 3000))).toBe(500);
+  });
+});
+
+describe('bbox and the Clipper bridge', () => {
+  it('bbox gives extents and size', () => {
+    expect(bbox(lShape)).toEqual({ x0: 0, y0: 0, x1: 4000, y1: 3000, w: 4000, h: 3000 });
+  });
+  it('toPath rounds to whole mm and fromPath returns the points', () => {
+    expect(fromPath(toPath([[0.4, 1.6], [10.5, -2.5]]))).toEqual([[0, 2], [11, -2]]);
+  });
+  it('areaPaths sums signed areas (a hole cancels its part)', () => {
+    const outer = toPath(square(0, 0, 100));
+    const hole = toPath([...square(25, 25, 50)].reverse());
+    expect(Math.abs(areaPaths([outer, hole]))).toBe(100 * 100 - 50 * 50);
+  });
+});

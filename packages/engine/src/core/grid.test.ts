@@ -1,0 +1,43 @@
+import { describe, it, expect } from 'vitest';
+import { Grid, alongSeg, segGrid } from './grid.js';
+import type { MmSeg } from './walls.js';
+
+const seg = (ax: number, ay: number, bx: number, by: number): MmSeg => ({ a: [ax, ay], b: [bx, by], w: 0, len: Math.hypot(bx - ax, by - ay), ang: Math.atan2(by - ay, bx - ax) });
+
+describe('Grid', () => {
+  it('finds an item in the cell of its point and not in a far cell', () => {
+    const g = new Grid<string>(100);
+    g.add([150, 150], 'a');
+    expect(g.at([199, 101])).toEqual(['a']);
+    expect(g.at([250, 150])).toEqual([]);
+  });
+  it('addBox fills every cell of the box, and refuses a box over maxCells', () => {
+    const g = new Grid<string>(100);
+    expect(g.addBox(0, 0, 250, 150, 'box')).toBe(true);
+    expect([...g.inBox(0, 0, 299, 199)]).toHaveLength(6);
+    expect(g.addBox(0, 0, 1000, 1000, 'big', 10)).toBe(false);
+    expect(g.at([900, 900])).toEqual([]);
+  });
+  it('works on negative coordinates', () => {
+    const g = new Grid<number>(50);
+    g.add([-10, -10], 1);
+    expect(g.at([-49, -1])).toEqual([1]);
+    expect(g.at([10, 10])).toEqual([]);
+  });
+});
+
+describe('segments on a grid', () => {
+  it('alongSeg samples at half-cell steps including both ends', () => {
+    const pts = alongSeg(seg(0, 0, 200, 0), 100);
+    expect(pts[0]).toEqual([0, 0]);
+    expect(pts.at(-1)).toEqual([200, 0]);
+    expect(pts).toHaveLength(5);
+  });
+  it('segGrid files a diagonal segment once in each cell it crosses', () => {
+    const s = seg(0, 0, 299, 299);
+    const g = segGrid([s], 100);
+    expect(g.at([250, 250])).toEqual([s]);
+    expect(g.at([50, 50])).toEqual([s]);
+    expect(g.at([250, 50])).toEqual([]);
+  });
+});
