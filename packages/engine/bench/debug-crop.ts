@@ -39,10 +39,12 @@ const path = (pts: PointMm[]) => {
   pts.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
   ctx.closePath();
 };
-ctx.fillStyle = 'rgba(255,0,0,0.3)';
-ctx.beginPath();
-for (const w of debug.walls ?? []) w.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
-ctx.fill('evenodd');
+if (!args.includes('--no-walls')) {
+  ctx.fillStyle = 'rgba(255,0,0,0.3)';
+  ctx.beginPath();
+  for (const w of debug.walls ?? []) w.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
+  ctx.fill('evenodd');
+}
 ctx.strokeStyle = 'rgba(255,140,0,0.9)';
 ctx.lineWidth = 1;
 for (const b of debug.bands ?? []) { path(b); ctx.stroke(); }
@@ -58,7 +60,7 @@ for (const a of debug.arcs ?? []) {
 }
 res.rooms.forEach((r, i) => {
   path(r.polygon);
-  ctx.fillStyle = `hsla(${(i * 67) % 360},90%,50%,0.18)`;
+  ctx.fillStyle = `hsla(${(i * 67) % 360},90%,50%,${args.includes('--no-walls') ? 0.4 : 0.18})`;
   ctx.fill();
   ctx.strokeStyle = `hsl(${(i * 67) % 360},90%,40%)`;
   ctx.lineWidth = 3;

@@ -54,7 +54,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
 
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
     const arcs = findDoorArcs(vec.curves, k);
-    const walls = findWalls(vec, k, deadline, leafLines(arcs));
+    const walls = findWalls(vec, k, deadline, leafLines(arcs), text);
     let raw: Paths64 = union(walls.polys.map(toPath), FillRule.NonZero);
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
     // the walls they meet); one big enough is part of the building's wall network, not a piece of furniture

@@ -30,7 +30,7 @@ const bez = (p: [number, number][], t: number, k: number): PointMm => {
  */
 export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
   const pieces: { c: PointMm; r: number; a0: number; a1: number; p0: PointMm; p1: PointMm }[] = [];
-  for (const cv of curves.slice(0, 20000)) {
+  for (const cv of curves) {
     const a = bez(cv.p, 0, k), m = bez(cv.p, 0.5, k), z = bez(cv.p, 1, k);
     const circ = circleFrom3(a, m, z);
     if (!circ || circ.r < 450 || circ.r > 1300) continue;

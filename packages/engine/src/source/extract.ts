@@ -15,6 +15,8 @@ export interface Seg {
   dashed?: boolean;
   /** Stroke colour, 0xRRGGBB. */
   rgb?: number;
+  /** The path it was drawn in (segments of one path share it). */
+  path?: number;
 }
 export interface FillPoly {
   pts: [number, number][];
@@ -112,8 +114,8 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
         const scaleW = Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
         const w = stroke ? Math.max(lw, 0) * scaleW : 0;
         const pushSeg = (a: [number, number], b: [number, number]) => {
-          if (!clipR) { out.segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed, rgb }); return; }
-          for (const [p, q] of clipSeg(clipR, a, b)) out.segs.push({ x1: p[0], y1: p[1], x2: q[0], y2: q[1], w, dashed, rgb });
+          if (!clipR) { out.segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed, rgb, path: out.pathOps }); return; }
+          for (const [p, q] of clipSeg(clipR, a, b)) out.segs.push({ x1: p[0], y1: p[1], x2: q[0], y2: q[1], w, dashed, rgb, path: out.pathOps });
         };
         let cur: [number, number] | null = null;
         let start: [number, number] | null = null;

@@ -2,7 +2,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PointMm } from '../types.js';
 
-export interface TextItem { str: string; at: PointMm; heightMm: number }
+export interface TextItem { str: string; at: PointMm; heightMm: number; /** length of the run along its baseline (mm) */ widthMm?: number }
 
 export async function readText(page: PDFPageProxy, k: number): Promise<TextItem[]> {
   const vt = page.getViewport({ scale: 1 }).transform as number[];
@@ -18,7 +18,7 @@ export async function readText(page: PDFPageProxy, k: number): Promise<TextItem[
     const ux = t[0] / len, uy = t[1] / len;
     const x = t[4] + (ux * w) / 2 - (uy * h) / 2, y = t[5] + (uy * w) / 2 + (ux * h) / 2;
     const px = vt[0] * x + vt[2] * y + vt[4], py = vt[1] * x + vt[3] * y + vt[5];
-    out.push({ str, at: [px * k, py * k], heightMm: h * k });
+    out.push({ str, at: [px * k, py * k], heightMm: h * k, widthMm: w * k });
   }
   return out;
 }
