@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { analyzePdf, getPdfInfo, renderPageToPng, EngineInputError, drawOverlay, getPdfInfoInWorker } from './index.js';
-import { roomsPdf } from './test-pdfs.js';
+import { roomsPdf, sheetPdf } from './test-pdfs.js';
 import { mmPerPt } from './core/scale.js';
 
 const opts = { page: 1, scale: 100, ceilingHeightMm: 2400 };
@@ -42,6 +42,21 @@ describe('analyzePdf on built plans', () => {
     expect(r.rooms).toHaveLength(1);
     expect(r.statistics.total_windows).toBe(1);
     expect(Math.abs(r.rooms[0].windows[0].width - 700)).toBeLessThan(40);
+  });
+
+  it('closes a door beside a corner along its chord, carried on to the jamb past the frame', async () => {
+    // two rooms 4000 x 3000 with a wall between them that stops 1000 mm short of the bottom wall; the door
+    // hinged at its end is drawn open (leaf line to the open end) and closes 150 mm short of the bottom wall
+    const pdf = await sheetPdf((p) => {
+      p.rectWalls(0, 0, 8100, 3000, 200);
+      p.line(4000, 0, 4000, 2000); p.line(4100, 0, 4100, 2000); p.line(4000, 2000, 4100, 2000);
+      p.line(4100, 2000, 4950, 2000);
+      p.arc(4100, 2000, 850, 0, 90);
+    });
+    const r = await analyzePdf(pdf, opts);
+    const areas = r.rooms.map((x) => x.ceiling_area).sort((a, b) => a - b);
+    expect(areas).toHaveLength(2);
+    for (const a of areas) expect(rel(a, 12e6)).toBeLessThan(0.02);
   });
 
   it('scales by paper vs page size along the same side', () => {

@@ -7,11 +7,11 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './source/pdf-load.js';
 import { extractVectors } from './source/extract.js';
-import { findWalls, outlineLines, bandPoint, bandMid, capBands, type Band } from './core/walls.js';
+import { findWalls, outlineLines, bandPoint, bandMid, bandCorners, capBands, type Band } from './core/walls.js';
 import { findClosures, clusterBands, glassRuns } from './core/closures.js';
 import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './core/geometry.js';
-import { findDoorArcs, leafLines, type DoorArc } from './core/openings.js';
+import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
 import { analyzeRasterPage } from './source/raster/analyze-raster.js';
 import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
 import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.js';
@@ -40,8 +40,10 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const page = await getPageChecked(doc, options.page);
     const vp = page.getViewport({ scale: 1 });
     const kUser = mmPerPt(vp.width, vp.height, options.scale, options.paper);
-    const deadline = t0 + TIME_BUDGET_MS;
-    const vec = await extractVectors(page, deadline);
+    const budget = options.timeBudgetMs ?? TIME_BUDGET_MS;
+    const vec = await extractVectors(page, budget);
+    // (the budget counts from the parsed page: pdf.js's own parse of a dense sheet takes what it takes)
+    const deadline = Date.now() + budget;
     if (vec.segs.length + vec.fills.length < 4) {
       // a scanned page (one image, perhaps a little vector text): the raster source measures it
       if (vec.imageCount > 0) return await analyzeRasterPage({ page, options, k: kUser, t0, engineVersion: ENGINE_VERSION });
@@ -62,7 +64,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
 
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
     const arcs = findDoorArcs(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves, k);
-    const walls = findWalls(vec, k, deadline, leafLines(arcs));
+    const walls = findWalls(vec, k, deadline, leafLines(arcs), text);
     let raw: Paths64 = union(walls.polys.map(toPath), FillRule.NonZero);
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
     // the walls they meet); one big enough is part of the building's wall network, not a piece of furniture
@@ -92,8 +94,14 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
     const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));
     const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));
-    const chords = strayArcs.map((a) => ({ arc: a, end: wallwardEnd(a, inWall) }));
+    const closed = closedEnds(strayArcs, walls.thin);
+    const chords = strayArcs.map((a) => ({ arc: a, end: reachWall(a.hinge, closed.get(a) ?? wallwardEnd(a, inWall), inWall) }));
     const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end)))];
+    if (options.debug) Object.assign(options.debug, {
+      walls: rawRings, bands: walls.bands.map(bandCorners), arcs,
+      closures: [...closures.map((c) => ({ quad: c.quad, subtype: c.opening ? c.subtype ?? 'opening' : 'junction' })),
+        ...chords.map((c) => ({ quad: leafQuad(c.arc.hinge, c.end), subtype: 'chord' }))],
+    });
     const grown = inflatePaths(union(sealParts, FillRule.NonZero), SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
     const sealed = inflatePaths(grown, -SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
 
@@ -261,6 +269,23 @@ function wallwardEnd(a: DoorArc, inWall: (p: PointMm) => boolean): PointMm {
     return n;
   };
   return score(a.ends[0]) >= score(a.ends[1]) ? a.ends[0] : a.ends[1];
+}
+
+/** Farthest a door's chord is carried on past the swing's end to meet the jamb (mm): a frame stands between. */
+const FRAME_REACH_MM = 250;
+
+/**
+ * The swing ends a frame's depth short of the jamb it closes against: the chord from the hinge is carried on
+ * along its line to the first wall within FRAME_REACH_MM (or left as it is when there is none).
+ */
+function reachWall(hinge: PointMm, end: PointMm, inWall: (p: PointMm) => boolean): PointMm {
+  const dx = end[0] - hinge[0], dy = end[1] - hinge[1];
+  const l = Math.hypot(dx, dy) || 1;
+  for (let d = 0; d <= FRAME_REACH_MM; d += 20) {
+    const p: PointMm = [end[0] + (dx / l) * d, end[1] + (dy / l) * d];
+    if (inWall(p)) return p;
+  }
+  return end;
 }
 
 function leafQuad(a: PointMm, b: PointMm): PointMm[] {

@@ -70,3 +70,49 @@ export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?
   }
   return doc.save();
 }
+
+/** A pen for hand-made test sheets: site millimetres at 1:100 (origin top-left, y down), on an A4 landscape page. */
+export interface SheetPen {
+  line(x1: number, y1: number, x2: number, y2: number, o?: { widthPt?: number; rgb?: [number, number, number]; dash?: number[] }): void;
+  /** A quarter arc centred on (cx, cy) from angle a0 to a1 (degrees, y down), as one Bézier. */
+  arc(cx: number, cy: number, r: number, a0: number, a1: number): void;
+  /** A closed outline of double lines at wallMm around a rectangle (inner faces = the rectangle). */
+  rectWalls(x: number, y: number, w: number, h: number, wallMm: number): void;
+  /** A filled polygon. */
+  fill(pts: [number, number][], gray: number): void;
+}
+
+export async function sheetPdf(draw: (pen: SheetPen) => void): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([842, 595]);
+  const k = PT_PER_MM_100;
+  const H = 595;
+  const X = (x: number) => 40 + x * k, Y = (y: number) => H - 40 - y * k;
+  const pen: SheetPen = {
+    line(x1, y1, x2, y2, o = {}) {
+      const c = o.rgb ?? [0, 0, 0];
+      page.drawLine({ start: { x: X(x1), y: Y(y1) }, end: { x: X(x2), y: Y(y2) }, thickness: o.widthPt ?? 0.5, color: rgb(c[0], c[1], c[2]), dashArray: o.dash });
+    },
+    arc(cx, cy, r, a0, a1) {
+      const rad = (d: number) => (d * Math.PI) / 180;
+      const p = (a: number) => [X(cx + r * Math.cos(rad(a))), Y(cy + r * Math.sin(rad(a)))];
+      const t = (4 / 3) * Math.tan(rad(a1 - a0) / 4);
+      const [x0, y0] = p(a0), [x3, y3] = p(a1);
+      const c1 = [X(cx + r * (Math.cos(rad(a0)) - t * Math.sin(rad(a0)))), Y(cy + r * (Math.sin(rad(a0)) + t * Math.cos(rad(a0))))];
+      const c2 = [X(cx + r * (Math.cos(rad(a1)) + t * Math.sin(rad(a1)))), Y(cy + r * (Math.sin(rad(a1)) - t * Math.cos(rad(a1))))];
+      // drawSvgPath flips y: SVG coordinates are given with y negated
+      page.drawSvgPath(`M ${x0} ${-y0} C ${c1[0]} ${-c1[1]} ${c2[0]} ${-c2[1]} ${x3} ${-y3}`, { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+    },
+    rectWalls(x, y, w, h, t) {
+      const l = (a: number, b: number, c: number, d: number) => pen.line(a, b, c, d);
+      l(x, y, x + w, y); l(x + w, y, x + w, y + h); l(x + w, y + h, x, y + h); l(x, y + h, x, y);
+      l(x - t, y - t, x + w + t, y - t); l(x + w + t, y - t, x + w + t, y + h + t); l(x + w + t, y + h + t, x - t, y + h + t); l(x - t, y + h + t, x - t, y - t);
+    },
+    fill(pts, gray) {
+      const d = pts.map(([x, y], i) => `${i ? 'L' : 'M'} ${X(x)} ${-Y(y)}`).join(' ') + ' Z';
+      page.drawSvgPath(d, { x: 0, y: 0, color: rgb(gray, gray, gray) });
+    },
+  };
+  draw(pen);
+  return doc.save();
+}

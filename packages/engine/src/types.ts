@@ -24,6 +24,18 @@ export interface AnalyzeOptions {
   /** Sliver filter: rooms narrower or shorter than this (mm) are dropped. Default 200. */
   minRoomWidthMm?: number;
   minRoomHeightMm?: number;
+  /** Time allowed for the analysis once pdf.js has parsed the page (ms); stages past it are cut short. Default 15000. */
+  timeBudgetMs?: number;
+  /** Filled in place with the engine's intermediate findings, for drawing them over the plan (development). */
+  debug?: EngineDebug;
+}
+
+/** Intermediate findings in the mm frame: wall polygons, wall bands, opening closures, door swings. */
+export interface EngineDebug {
+  walls?: PointMm[][];
+  bands?: PointMm[][];
+  closures?: { quad: PointMm[]; subtype: string }[];
+  arcs?: { hinge: PointMm; ends: [PointMm, PointMm]; radius: number }[];
 }
 
 export interface Opening {

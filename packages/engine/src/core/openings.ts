@@ -30,7 +30,7 @@ const bez = (p: [number, number][], t: number, k: number): PointMm => {
  */
 export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
   const pieces: { c: PointMm; r: number; a0: number; a1: number; p0: PointMm; p1: PointMm }[] = [];
-  for (const cv of curves.slice(0, 20000)) {
+  for (const cv of curves) {
     const a = bez(cv.p, 0, k), m = bez(cv.p, 0.5, k), z = bez(cv.p, 1, k);
     const circ = circleFrom3(a, m, z);
     if (!circ || circ.r < 450 || circ.r > 1300) continue;
@@ -93,6 +93,30 @@ export function leafLines(arcs: DoorArc[]): (s: MmSeg) => boolean {
   const fromHinge = (hinge: PointMm, end: PointMm, len: number) => byHinge.at(hinge).some((a) =>
     Math.abs(len - a.radius) < 0.1 * a.radius && near(hinge, a.hinge) && a.ends.some((e) => near(end, e)));
   return (s) => arcs.length > 0 && (fromHinge(s.a, s.b, s.len) || fromHinge(s.b, s.a, s.len));
+}
+
+/**
+ * Doors are drawn open: the leaf line runs from the hinge to one end of the swing. The other end is where the
+ * leaf closes, so the chord from the hinge to that end lies across the opening. The closed end of each arc
+ * whose leaf is drawn as a line (arcs without one are left out).
+ */
+export function closedEnds(arcs: DoorArc[], segs: MmSeg[]): Map<DoorArc, PointMm> {
+  const CELL = 100, NEAR = 40;
+  const byHinge = new Grid<DoorArc>(CELL);
+  for (const a of arcs) byHinge.addBox(a.hinge[0] - CELL, a.hinge[1] - CELL, a.hinge[0] + CELL, a.hinge[1] + CELL, a);
+  const near = (p: PointMm, q: PointMm) => Math.hypot(p[0] - q[0], p[1] - q[1]) < NEAR;
+  const leafTo = new Map<DoorArc, Set<number>>();
+  for (const s of segs) {
+    for (const [h, e] of [[s.a, s.b], [s.b, s.a]]) {
+      for (const a of byHinge.at(h)) {
+        if (Math.abs(s.len - a.radius) > 0.1 * a.radius || !near(h, a.hinge)) continue;
+        a.ends.forEach((end, i) => { if (near(e, end)) (leafTo.get(a) ?? leafTo.set(a, new Set()).get(a)!).add(i); });
+      }
+    }
+  }
+  const out = new Map<DoorArc, PointMm>();
+  for (const [a, ends] of leafTo) if (ends.size === 1) out.set(a, a.ends[ends.has(0) ? 1 : 0]);
+  return out;
 }
 
 export interface Gap { pts: PointMm[]; center: PointMm; width: number; depth: number; horizontal: boolean }

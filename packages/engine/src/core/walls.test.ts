@@ -55,6 +55,46 @@ describe('findWalls', () => {
     expect(layered.bands.map((b) => Math.round(b.hi - b.lo)).sort()).toEqual([110, 140]);
   });
 
+  it('takes no wall faces from light grey or coloured pens on a plan drawn in black', () => {
+    // a black wall, a light grey sofa back and a red duct, each two lines 150 mm apart
+    const pair = (y: number, rgb: number) => [line(0, y, 3000, y), line(0, y + 150, 3000, y + 150)].map((s) => ({ ...s, rgb }));
+    const segs = [...pair(0, 0x000000), ...pair(-2000, 0x000000), ...pair(-4000, 0x000000), ...pair(2000, 0xbfbfbf), ...pair(4000, 0xff0000)];
+    const w = findWalls(page(segs), 1, FAR);
+    expect(inWalls(w.polys, 1500, 75)).toBe(true);
+    expect(inWalls(w.polys, 1500, 2075)).toBe(false);
+    expect(inWalls(w.polys, 1500, 4075)).toBe(false);
+    // on a page drawn mostly in colour, the coloured pens are the plan's own
+    const coloured = findWalls(page([...pair(0, 0x000000), ...pair(4000, 0xff0000), ...pair(6000, 0x0000ff)]), 1, FAR);
+    expect(inWalls(coloured.polys, 1500, 4075)).toBe(true);
+  });
+
+  it('takes no wall faces from a frame drawn around text (a door tag, a room stamp)', () => {
+    // a tag box 1500 x 300 mm, each side its own path, its number written inside
+    const box = [line(0, 0, 1500, 0), line(1500, 0, 1500, 300), line(1500, 300, 0, 300), line(0, 300, 0, 0)];
+    const tag = { at: [750, 150] as [number, number], heightMm: 180, widthMm: 1000 };
+    expect(findWalls(page(box), 1, FAR, undefined, [tag]).bands).toHaveLength(0);
+    // the same box without text inside (or with text too big to be held by it) pairs as a wall
+    expect(findWalls(page(box), 1, FAR).bands.length).toBeGreaterThan(0);
+    expect(findWalls(page(box), 1, FAR, undefined, [{ ...tag, heightMm: 400 }]).bands.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the faces of a room drawn as a rectangle with its name inside', () => {
+    // a narrow store room (inner faces a closed rectangle) with its walls' outer faces 150 mm out
+    const inner = [line(0, 0, 3000, 0), line(3000, 0, 3000, 1000), line(3000, 1000, 0, 1000), line(0, 1000, 0, 0)];
+    const outer = [line(-150, -150, 3150, -150), line(3150, -150, 3150, 1150), line(3150, 1150, -150, 1150), line(-150, 1150, -150, -150)];
+    const w = findWalls(page([...inner, ...outer]), 1, FAR, undefined, [{ at: [1500, 500], heightMm: 250, widthMm: 1200 }]);
+    expect(inWalls(w.polys, 1500, -75)).toBe(true);
+    expect(inWalls(w.polys, 1500, 1075)).toBe(true);
+  });
+
+  it('pairs the faces of a drywall drawn with its board layers between them', () => {
+    // 100 mm drywall: faces at 0 and 100, two 12.5 mm boards on each side drawn as lines
+    const layers = [0, 12.5, 25, 75, 87.5, 100].map((y) => line(0, y, 3000, y, 0.5));
+    const w = findWalls(page(layers), 1, FAR);
+    expect(w.bands.some((b) => Math.round(b.hi - b.lo) === 100)).toBe(true);
+    expect(inWalls(w.polys, 1500, 50)).toBe(true);
+  });
+
   it('does not take the extension lines of a wall-thickness dimension for a wall', () => {
     // at 1:100 (k = 35.28 mm per pt): extension lines 140 mm apart, a dimension line across them with 45° ticks
     const k = 35.28;
@@ -65,6 +105,27 @@ describe('findWalls', () => {
     expect(withTicks.bands.some((b) => Math.abs(b.hi - b.lo - 140) < 5)).toBe(false);
     const bare = findWalls(page([...ext, dim]), k, FAR);
     expect(bare.bands.some((b) => Math.abs(b.hi - b.lo - 140) < 5)).toBe(true);
+  });
+
+  it('takes a dimension line with one tick, chained to one with two, for a dimension line', () => {
+    // at 1:100 (k = 35.28 mm per pt): a chain of two dimension lines meeting at a shared tick; the first has lost
+    // its other tick (drawn in a wall's hatching), and a bench edge runs 150 mm under it
+    const k = 35.28;
+    const at = (mm: number) => mm / k;
+    const tick = (x: number, y: number) => line(x - 2, y + 2, x + 2, y - 2, 0.2);
+    const chain = [line(at(0), at(1000), at(1500), at(1000), 0.2), line(at(1500), at(1000), at(3000), at(1000), 0.2), tick(at(1500), at(1000)), tick(at(3000), at(1000))];
+    const bench = line(at(0), at(1150), at(1500), at(1150), 0.2);
+    const w = findWalls(page([...chain, bench]), k, FAR);
+    expect(w.bands.some((b) => Math.abs(b.hi - b.lo - 150) < 5)).toBe(false);
+    // the same line without the chain's ticks pairs with the bench edge
+    const bare = findWalls(page([chain[0], chain[1], bench]), k, FAR);
+    expect(bare.bands.some((b) => Math.abs(b.hi - b.lo - 150) < 5)).toBe(true);
+  });
+
+  it('takes a light grey fill of wall thickness for a wall, and a white one not', () => {
+    const slab = (gray: number): VectorPage => ({ ...page([]), fills: [{ pts: [[0, 0], [3000, 0], [3000, 200], [0, 200]], gray, group: 1, evenOdd: false }] });
+    expect(inWalls(findWalls(slab(0.75), 1, FAR).polys, 1500, 100)).toBe(true);
+    expect(inWalls(findWalls(slab(1), 1, FAR).polys, 1500, 100)).toBe(false);
   });
 
   it('fills the corner square where two walls meet', () => {

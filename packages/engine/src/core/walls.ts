@@ -8,11 +8,15 @@ import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
 import { union, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
 
-export interface MmSeg { a: PointMm; b: PointMm; w: number; len: number; ang: number }
+export interface MmSeg { a: PointMm; b: PointMm; w: number; len: number; ang: number; /** stroke colour 0xRRGGBB */ rgb?: number; /** path drawn in */ path?: number }
+/** A piece of text: its centre and height (mm). */
+export interface TextMark { at: PointMm; heightMm: number; widthMm?: number }
 
 export const WALL_MIN_MM = 70;
 export const WALL_MAX_MM = 350;
 const MIN_PAIR_LEN_MM = 300;
+/** Fills up to this light a grey may be cut walls (CAD fills concrete and masonry in light greys too); white never. */
+const WALL_FILL_MAX_GRAY = 0.8;
 /** Face spacing accepted for a pair of lines: the wall range with room for rounding in the drawing. */
 const PAIR_MIN_MM = WALL_MIN_MM * 0.9;
 const PAIR_MAX_MM = WALL_MAX_MM * 1.1;
@@ -138,7 +142,7 @@ export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
     let ang = Math.atan2(b[1] - a[1], b[0] - a[0]);
     if (ang < 0) ang += Math.PI;
     if (ang >= Math.PI) ang -= Math.PI;
-    out.push({ a, b, w: s.w * k, len, ang });
+    out.push({ a, b, w: s.w * k, len, ang, rgb: s.rgb, path: s.path });
   }
   return out;
 }
@@ -150,8 +154,11 @@ function quad(a: PointMm, b: PointMm, half: number): PointMm[] {
   return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]];
 }
 
-/** `isLeaf` tells door leaf lines (hinge to swing end), which must not pair with a wall face beside them. */
-export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s: MmSeg) => boolean = () => false): WallFinding {
+/**
+ * `isLeaf` tells door leaf lines (hinge to swing end), which must not pair with a wall face beside them; `text`
+ * is the page's text (a frame drawn around text is a stamp or a tag, not a wall).
+ */
+export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s: MmSeg) => boolean = () => false, text: TextMark[] = []): WallFinding {
   const segs = toMmSegs(v, k);
   const polys: PointMm[][] = [];
   let nFill = 0, nThick = 0, nPair = 0;
@@ -161,7 +168,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   // 1. dark fills whose mean thickness (2·area/perimeter) is wall-like. The sub-paths of one fill make one
   // region with its fill rule: a wall network drawn as an outline with room holes is one ring-shaped region.
   const groups = new Map<number, FillPoly[]>();
-  for (const f of v.fills) if (f.gray <= 0.55) (groups.get(f.group) ?? groups.set(f.group, []).get(f.group)!).push(f);
+  for (const f of v.fills) if (f.gray <= WALL_FILL_MAX_GRAY) (groups.get(f.group) ?? groups.set(f.group, []).get(f.group)!).push(f);
   for (const g of groups.values()) {
     const rings = g.map((f) => f.pts.map(([x, y]) => [x * k, y * k] as PointMm));
     const region = rings.length === 1 ? rings : union(rings.map(toPath), g[0].evenOdd ? FillRule.EvenOdd : FillRule.NonZero).map(fromPath);
@@ -198,7 +205,9 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   // 3. parallel pairs of thin lines at wall thickness, overlapping along their length
   const hatch = hatchStrokes(thin);
   const dims = dimensionLines(thin, k);
-  const faceable = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s));
+  const wallPen = wallPens(thin);
+  const frames = textFrames(thin, text);
+  const faceable = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && wallPen(s) && !frames.has(s));
   const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? faceable : []);
   const cand = faceable.filter((s) => !isLeaf(s) && !pattern.has(s) && !dims.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
   const faceOf = new Map<Band, [MmSeg, MmSeg]>();
@@ -218,6 +227,84 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   for (let i = nFillRings; i < polys.length; i++) polys[i] = orient(polys[i], true);
   const style = nFill >= nThick && nFill >= nPair / 4 && nFill > 0 ? 'filled' : nThick > nPair / 2 ? 'thick-stroke' : 'double-line';
   return { polys, style, thin, bands };
+}
+
+/** Luminance (0 black .. 1 white) and chroma (0 grey .. 1 pure colour) of a 0xRRGGBB colour. */
+function tone(rgb: number): { lum: number; chroma: number } {
+  const r = (rgb >> 16) & 255, g = (rgb >> 8) & 255, b = rgb & 255;
+  return { lum: (0.3 * r + 0.59 * g + 0.11 * b) / 255, chroma: (Math.max(r, g, b) - Math.min(r, g, b)) / 255 };
+}
+/** A pen lighter than this draws what lies beyond the cut (furniture, fittings, background), not a cut wall. */
+const LIGHT_PEN_LUM = 0.6;
+/** A pen more colourful than this draws an overlay (services, MEP, markings) over a plan drawn in black. */
+const COLOUR_PEN_CHROMA = 0.35;
+
+/**
+ * Which pens may draw wall faces. A plan drawn mostly in black (or dark grey) cuts its walls with those pens:
+ * light grey lines are furniture and fittings, coloured lines are services drawn over the plan. On a page
+ * drawn mostly in colour every pen may be a wall's.
+ */
+function wallPens(segs: MmSeg[]): (s: MmSeg) => boolean {
+  const plain = (s: MmSeg) => { const t = tone(s.rgb ?? 0); return t.lum <= LIGHT_PEN_LUM && t.chroma <= COLOUR_PEN_CHROMA; };
+  let dark = 0, all = 0;
+  for (const s of segs) { all += s.len; if (plain(s)) dark += s.len; }
+  return dark >= 0.5 * all ? plain : () => true;
+}
+
+/**
+ * Rectangles drawn around text (room stamps, door and room number tags): four lines at right angles meeting at
+ * their ends, in one path or each on its own, holding a piece of text that fits inside. Their sides are frames,
+ * not wall faces. `tol` is how far apart two drawn corners may be and still meet (mm).
+ */
+/** Share of a frame's area its text covers at least (a stamp or tag is mostly text; a room mostly floor). */
+const FRAME_TEXT_SHARE = 0.25;
+
+export function textFrames(segs: MmSeg[], text: TextMark[], tol = 5): Set<MmSeg> {
+  const out = new Set<MmSeg>();
+  if (!text.length) return out;
+  const marks = new Grid<TextMark>(GRID_CELL);
+  for (const t of text) marks.add(t.at, t);
+  const ends = new Grid<MmSeg>(GRID_CELL);
+  for (const s of segs) { ends.add(s.a, s); ends.add(s.b, s); }
+  const same = (p: PointMm, q: PointMm) => Math.abs(p[0] - q[0]) <= tol && Math.abs(p[1] - q[1]) <= tol;
+  // the lines with an end at p, other than s, as [the line, its far end]
+  const from = (p: PointMm, s: MmSeg): [MmSeg, PointMm][] => {
+    const r: [MmSeg, PointMm][] = [];
+    for (const q of ends.inBox(p[0] - tol, p[1] - tol, p[0] + tol, p[1] + tol)) {
+      if (q === s || r.some(([x]) => x === q)) continue;
+      if (same(q.a, p)) r.push([q, q.b]);
+      else if (same(q.b, p)) r.push([q, q.a]);
+    }
+    return r;
+  };
+  const square = (p: MmSeg, q: MmSeg) => Math.abs(angleBetween(p, q) - 90) < 2;
+  for (const A of segs) {
+    if (out.has(A)) continue;
+    for (const [B, b1] of from(A.b, A)) {
+      if (!square(A, B)) continue;
+      for (const [C, c1] of from(b1, B)) {
+        if (C === A || !square(B, C) || Math.abs(C.len - A.len) > 2 * tol) continue;
+        const D = from(c1, C).find(([d, d1]) => d !== B && square(C, d) && same(d1, A.a))?.[0];
+        if (!D) continue;
+        // text inside the rectangle A-B-C-D filling a good part of it (a room holding its name is mostly floor)
+        const o = A.a, ux = (A.b[0] - A.a[0]) / A.len, uy = (A.b[1] - A.a[1]) / A.len;
+        const vx = (b1[0] - A.b[0]) / B.len, vy = (b1[1] - A.b[1]) / B.len;
+        const holds = (t: TextMark) => {
+          const dx = t.at[0] - o[0], dy = t.at[1] - o[1];
+          const u = ux * dx + uy * dy, v = vx * dx + vy * dy;
+          return u > 0 && u < A.len && v > 0 && v < B.len && t.heightMm < Math.min(A.len, B.len);
+        };
+        const xs = [A.a[0], A.b[0], b1[0], c1[0]], ys = [A.a[1], A.b[1], b1[1], c1[1]];
+        let inked = 0;
+        for (const t of new Set(marks.inBox(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)))) {
+          if (holds(t)) inked += t.heightMm * Math.max(t.widthMm ?? 0, t.heightMm);
+        }
+        const held = inked >= FRAME_TEXT_SHARE * A.len * B.len;
+        if (held) [A, B, C, D].forEach((s) => out.add(s));
+      }
+    }
+  }
+  return out;
 }
 
 const isThickCandidate = (s: MmSeg) => s.w >= WALL_MIN_MM * 0.95 && s.w <= WALL_MAX_MM * 1.5 && s.len >= s.w;
@@ -314,17 +401,25 @@ function pairBands(cand: MmSeg[], deadline: number, faces?: Map<Band, [MmSeg, Mm
         if (d > PAIR_MAX_MM) break;
         const t0 = Math.max(A.t0, B.t0), t1 = Math.min(A.t1, B.t1);
         if (t1 - t0 < Math.min(MIN_PAIR_LEN_MM, 0.5 * Math.min(A.t1 - A.t0, B.t1 - B.t0))) continue;
-        // the nearest partner only: a third line between them means these are not the two faces of one wall
-        let between = false;
+        // the nearest partner only: a third line between them means these are not the two faces of one wall,
+        // unless the lines between are the layers of one wall (boards, insulation, core of a drywall), too
+        // close to each other and to the faces for any two of them to be a wall of their own
+        const layers: number[] = [];
         for (let m = i + 1; m < j; m++) {
           const C = list[m];
           // (a grid axis drawn along the middle of a wall runs on far past it, both ways, or one way with a
           // finer pen than the faces: it is not a face)
           const past0 = C.t0 < t0 - AXIS_OVERRUN_MM, past1 = C.t1 > t1 + AXIS_OVERRUN_MM;
           const axis = (past0 && past1) || ((past0 || past1) && C.s.w < 0.5 * Math.min(A.s.w, B.s.w));
-          if (!axis && C.off - A.off > 5 && B.off - C.off > 5 && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) { between = true; break; }
+          if (!axis && C.off - A.off > 5 && B.off - C.off > 5 && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) layers.push(C.off);
         }
-        if (between) continue;
+        if (layers.length) {
+          if (![A.off, ...layers, B.off].every((o, n, all) => n === 0 || o - all[n - 1] < PAIR_MIN_MM)) continue;
+          // (and the pair is the outermost of the stack: no layer line just beyond either face)
+          const beyond = (C: LineFrame) => (C.off < A.off - 5 ? A.off - C.off : C.off > B.off + 5 ? C.off - B.off : Infinity) < PAIR_MIN_MM &&
+            Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0);
+          if (list.some(beyond)) continue;
+        }
         // a regular array of lines (tiles, hatching) repeats the same spacing beyond the pair: not a wall
         // (hatch lines clipped to a wall are staggered along their length, so a partial overlap is enough)
         const repeats = (off: number, loose: boolean) => list.some((C) => Math.abs(C.off - off) < 0.08 * d &&
@@ -563,8 +658,21 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
       (count.get(d) ?? count.set(d, []).get(d)!).push(m);
     }
   }
+  // a chain of dimensions is drawn as collinear lines meeting end to end at their ticks: the lines of a chain
+  // carrying two ticks in all are dimension lines, each (a tick lost in a wall's hatching leaves its line one)
+  const parent = new Map<MmSeg, MmSeg>([...count.keys()].map((d) => [d, d]));
+  const root = (d: MmSeg): MmSeg => { let r = d; while (parent.get(r) !== r) r = parent.get(r)!; parent.set(d, r); return r; };
+  const byEnd = new Grid<MmSeg>(GRID_CELL);
+  for (const d of count.keys()) { byEnd.add(d.a, d); byEnd.add(d.b, d); }
+  const meet = (p: PointMm, q: PointMm) => Math.hypot(p[0] - q[0], p[1] - q[1]) <= tol;
+  for (const d of count.keys())
+    for (const p of [d.a, d.b])
+      for (const e of byEnd.at(p))
+        if (e !== d && angleBetween(d, e) < 1 && (meet(p, e.a) || meet(p, e.b))) parent.set(root(e), root(d));
+  const chainMarks = new Map<MmSeg, number>();
+  for (const [d, marks] of count) chainMarks.set(root(d), (chainMarks.get(root(d)) ?? 0) + marks.length);
   for (const [d, marks] of count) {
-    if (marks.length < 2) continue;
+    if (marks.length < 2 && (chainMarks.get(root(d)) ?? 0) < 2) continue;
     out.add(d);
     for (const m of marks)
       for (const e of grid.at(m)) {

@@ -13,6 +13,10 @@ export interface Seg {
   w: number;
   /** Drawn with a dash pattern (axes, hidden lines): never a wall face. */
   dashed?: boolean;
+  /** Stroke colour, 0xRRGGBB. */
+  rgb?: number;
+  /** The path it was drawn in (segments of one path share it). */
+  path?: number;
 }
 export interface FillPoly {
   pts: [number, number][];
@@ -46,35 +50,38 @@ const mul = (a: Mat, b: Mat): Mat => [
 /** Limit of segments kept: protects against pathological pages (hatching of millions of lines). */
 const MAX_SEGS = 400_000;
 
-export async function extractVectors(page: PDFPageProxy, deadline: number): Promise<VectorPage> {
+/** `budgetMs`: time allowed for walking the operator list, once pdf.js has built it. */
+export async function extractVectors(page: PDFPageProxy, budgetMs: number): Promise<VectorPage> {
   const vp = page.getViewport({ scale: 1 });
   const base = vp.transform as Mat; // PDF user space -> top-left points
   const ops = await page.getOperatorList();
+  const deadline = Date.now() + budgetMs;
   const out: VectorPage = { segs: [], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 0, truncated: false };
   let ctm: Mat = [1, 0, 0, 1, 0, 0];
   let lw = 1;
   let fillGray = 0;
   let clipR: Clip | null = null;
   let dashed = false;
+  let rgb = 0;
   let pendingClip = false;
-  const stack: { ctm: Mat; lw: number; fillGray: number; clipR: Clip | null; dashed: boolean }[] = [];
+  const stack: { ctm: Mat; lw: number; fillGray: number; clipR: Clip | null; dashed: boolean; rgb: number }[] = [];
   const { fnArray, argsArray } = ops;
   for (let i = 0; i < fnArray.length; i++) {
     if ((i & 4095) === 0 && Date.now() > deadline) { out.truncated = true; break; }
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[];
     switch (fn) {
-      case OPS.save: stack.push({ ctm, lw, fillGray, clipR, dashed }); break;
-      case OPS.restore: { const s = stack.pop(); if (s) ({ ctm, lw, fillGray, clipR, dashed } = s); break; }
+      case OPS.save: stack.push({ ctm, lw, fillGray, clipR, dashed, rgb }); break;
+      case OPS.restore: { const s = stack.pop(); if (s) ({ ctm, lw, fillGray, clipR, dashed, rgb } = s); break; }
       case OPS.clip: case OPS.eoClip: pendingClip = true; break;
       case OPS.setDash: { const arr = args[0] as ArrayLike<number> | undefined; dashed = !!arr && arr.length > 0 && Array.from(arr).some((v) => v > 0); break; }
       case OPS.transform: ctm = mul(args as Mat, ctm); break;
       case OPS.setLineWidth: lw = args[0] as number; break;
       case OPS.paintFormXObjectBegin:
-        stack.push({ ctm, lw, fillGray, clipR, dashed });
+        stack.push({ ctm, lw, fillGray, clipR, dashed, rgb });
         if (Array.isArray(args[0]) && (args[0] as number[]).length === 6) ctm = mul(args[0] as Mat, ctm);
         break;
-      case OPS.paintFormXObjectEnd: { const s = stack.pop(); if (s) ({ ctm, lw, fillGray, clipR, dashed } = s); break; }
+      case OPS.paintFormXObjectEnd: { const s = stack.pop(); if (s) ({ ctm, lw, fillGray, clipR, dashed, rgb } = s); break; }
       case OPS.setFillRGBColor: {
         const c = args[0];
         if (typeof c === 'string' && c.startsWith('#')) {
@@ -86,6 +93,8 @@ export async function extractVectors(page: PDFPageProxy, deadline: number): Prom
         }
         break;
       }
+      case OPS.setStrokeRGBColor: rgb = packRgb(args[0]); break;
+      case OPS.setStrokeGray: rgb = 0x10101 * Math.round(255 * ((args[0] as number) ?? 0)); break;
       case OPS.setFillGray: fillGray = (args[0] as number) ?? 0; break;
       case OPS.paintImageXObject: case OPS.paintInlineImageXObject: case OPS.paintImageMaskXObject:
         out.imageCount++; break;
@@ -107,8 +116,8 @@ export async function extractVectors(page: PDFPageProxy, deadline: number): Prom
         const scaleW = Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
         const w = stroke ? Math.max(lw, 0) * scaleW : 0;
         const pushSeg = (a: [number, number], b: [number, number]) => {
-          if (!clipR) { out.segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed }); return; }
-          for (const [p, q] of clipSeg(clipR, a, b)) out.segs.push({ x1: p[0], y1: p[1], x2: q[0], y2: q[1], w, dashed });
+          if (!clipR) { out.segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed, rgb, path: out.pathOps }); return; }
+          for (const [p, q] of clipSeg(clipR, a, b)) out.segs.push({ x1: p[0], y1: p[1], x2: q[0], y2: q[1], w, dashed, rgb, path: out.pathOps });
         };
         let cur: [number, number] | null = null;
         let start: [number, number] | null = null;
@@ -167,6 +176,16 @@ export async function extractVectors(page: PDFPageProxy, deadline: number): Prom
     }
   }
   return out;
+}
+
+/** A pdf.js colour argument ('#rrggbb' or [r, g, b] in 0..255) as 0xRRGGBB. */
+function packRgb(c: unknown): number {
+  if (typeof c === 'string' && c.startsWith('#')) return parseInt(c.slice(1, 7), 16) || 0;
+  if (Array.isArray(c) || ArrayBuffer.isView(c)) {
+    const a = c as unknown as number[];
+    return (Math.round(a[0]) << 16) | (Math.round(a[1]) << 8) | Math.round(a[2]);
+  }
+  return 0;
 }
 
 interface Clip { rings: [number, number][][]; x0: number; y0: number; x1: number; y1: number; area: number; exact: boolean }

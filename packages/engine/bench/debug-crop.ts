@@ -1,0 +1,85 @@
+/**
+ * Draws the engine's intermediate findings over a crop of a plan, for seeing why a room merged or a wall was
+ * missed: wall polygons red, wall bands outlined orange, closures blue (junctions grey), door swings green,
+ * rooms outlined in colour with their area, optional anchors (truth.json beside the plan) as dots.
+ *
+ *   npx tsx packages/engine/bench/debug-crop.ts plan.pdf --scale 50 --paper A0 --box x,y,w,h (PDF points, top-left) --dpi 150 --out crop.png
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { analyzePdf } from '../src/analyze.js';
+import type { EngineDebug, PaperSize, PointMm } from '../src/types.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, def?: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : def;
+};
+const file = args[0];
+const dpi = Number(opt('dpi', '100'));
+const debug: EngineDebug = {};
+const res = await analyzePdf(new Uint8Array(readFileSync(file)), {
+  page: Number(opt('page', '1')), scale: Number(opt('scale', '100')), paper: opt('paper') as PaperSize | undefined, ceilingHeightMm: 2500, debug, timeBudgetMs: 600_000,
+});
+const k = res.metadata.mm_per_pt;
+const [bx, by, bw, bh] = (opt('box') ?? `0,0,${res.metadata.page_width_mm / k},${res.metadata.page_height_mm / k}`).split(',').map(Number);
+const s = dpi / 72;
+const tmp = '/tmp/debug-crop-base';
+execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-png', '-r', String(dpi), '-x', String(Math.round(bx * s)), '-y', String(Math.round(by * s)),
+  '-W', String(Math.round(bw * s)), '-H', String(Math.round(bh * s)), '-singlefile', file, tmp]);
+const img = await loadImage(readFileSync(`${tmp}.png`));
+const canvas = createCanvas(img.width, img.height);
+const ctx = canvas.getContext('2d');
+ctx.drawImage(img, 0, 0);
+const px = (p: PointMm): [number, number] => [(p[0] / k - bx) * s, (p[1] / k - by) * s];
+const path = (pts: PointMm[]) => {
+  ctx.beginPath();
+  pts.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
+  ctx.closePath();
+};
+if (!args.includes('--no-walls')) {
+  ctx.fillStyle = 'rgba(255,0,0,0.3)';
+  ctx.beginPath();
+  for (const w of debug.walls ?? []) w.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
+  ctx.fill('evenodd');
+}
+ctx.strokeStyle = 'rgba(255,140,0,0.9)';
+ctx.lineWidth = 1;
+for (const b of debug.bands ?? []) { path(b); ctx.stroke(); }
+for (const c of debug.closures ?? []) {
+  path(c.quad);
+  ctx.fillStyle = c.subtype === 'junction' ? 'rgba(90,90,90,0.5)' : c.subtype === 'chord' ? 'rgba(200,0,255,0.7)' : 'rgba(0,80,255,0.6)';
+  ctx.fill();
+}
+ctx.strokeStyle = 'rgba(0,170,0,0.9)';
+ctx.lineWidth = 3;
+for (const a of debug.arcs ?? []) {
+  ctx.beginPath(); ctx.moveTo(...px(a.ends[0])); ctx.lineTo(...px(a.hinge)); ctx.lineTo(...px(a.ends[1])); ctx.stroke();
+}
+res.rooms.forEach((r, i) => {
+  path(r.polygon);
+  ctx.fillStyle = `hsla(${(i * 67) % 360},90%,50%,${args.includes('--no-walls') ? 0.4 : 0.18})`;
+  ctx.fill();
+  ctx.strokeStyle = `hsl(${(i * 67) % 360},90%,40%)`;
+  ctx.lineWidth = 3;
+  ctx.stroke();
+  const c = r.polygon.reduce((a, p) => [a[0] + p[0] / r.polygon.length, a[1] + p[1] / r.polygon.length], [0, 0]) as PointMm;
+  ctx.fillStyle = '#000';
+  ctx.font = 'bold 16px sans-serif';
+  ctx.fillText(`${(r.ceiling_area / 1e6).toFixed(2)}`, ...px(c));
+});
+const truthFile = join(dirname(file), 'truth.json');
+if (existsSync(truthFile)) {
+  const t = JSON.parse(readFileSync(truthFile, 'utf8')) as { page_size_pt: [number, number]; rooms: { label: string; area_m2: number; anchor_pt: [number, number] }[] };
+  for (const r of t.rooms) {
+    const p = px([r.anchor_pt[0] * k, (t.page_size_pt[1] - r.anchor_pt[1]) * k]);
+    ctx.fillStyle = '#c00';
+    ctx.beginPath(); ctx.arc(p[0], p[1], 6, 0, 2 * Math.PI); ctx.fill();
+    ctx.font = 'bold 14px sans-serif';
+    ctx.fillText(`${r.area_m2}`, p[0] + 8, p[1] + 5);
+  }
+}
+writeFileSync(opt('out', '/tmp/debug-crop.png')!, canvas.toBuffer('image/png'));
+console.log(`rooms ${res.rooms.length}, walls ${debug.walls?.length}, bands ${debug.bands?.length}, closures ${debug.closures?.length}, arcs ${debug.arcs?.length}, ${res.metadata.duration_ms} ms`);
