@@ -69,13 +69,15 @@ describe('findWalls', () => {
   });
 
   it('takes no wall faces from a frame drawn around text (a door tag, a room stamp)', () => {
-    // a tag box 1500 x 300 mm, each side its own path, its number written inside
-    const box = [line(0, 0, 1500, 0), line(1500, 0, 1500, 300), line(1500, 300, 0, 300), line(0, 300, 0, 0)];
+    // at 1:100 (k = 35.28 mm per pt): a tag box 1500 x 300 mm, each side its own path, its number written inside
+    const k = 35.28;
+    const at = (mm: number) => mm / k;
+    const box = [line(0, 0, at(1500), 0, 0.2), line(at(1500), 0, at(1500), at(300), 0.2), line(at(1500), at(300), 0, at(300), 0.2), line(0, at(300), 0, 0, 0.2)];
     const tag = { at: [750, 150] as [number, number], heightMm: 180, widthMm: 1000 };
-    expect(findWalls(page(box), 1, FAR, undefined, [tag]).bands).toHaveLength(0);
+    expect(findWalls(page(box), k, FAR, undefined, [tag]).bands).toHaveLength(0);
     // the same box without text inside (or with text too big to be held by it) pairs as a wall
-    expect(findWalls(page(box), 1, FAR).bands.length).toBeGreaterThan(0);
-    expect(findWalls(page(box), 1, FAR, undefined, [{ ...tag, heightMm: 400 }]).bands.length).toBeGreaterThan(0);
+    expect(findWalls(page(box), k, FAR).bands.length).toBeGreaterThan(0);
+    expect(findWalls(page(box), k, FAR, undefined, [{ ...tag, heightMm: 400 }]).bands.length).toBeGreaterThan(0);
   });
 
   it('keeps the faces of a room drawn as a rectangle with its name inside', () => {

@@ -206,7 +206,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const hatch = hatchStrokes(thin);
   const dims = dimensionLines(thin, k);
   const wallPen = wallPens(thin);
-  const frames = textFrames(thin, text);
+  const frames = textFrames(thin, text, FRAME_MAX_SIDE_PT * k);
   const faceable = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && wallPen(s) && !frames.has(s));
   const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? faceable : []);
   const cand = faceable.filter((s) => !isLeaf(s) && !pattern.has(s) && !dims.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
@@ -256,30 +256,40 @@ function wallPens(segs: MmSeg[]): (s: MmSeg) => boolean {
  * their ends, in one path or each on its own, holding a piece of text that fits inside. Their sides are frames,
  * not wall faces. `tol` is how far apart two drawn corners may be and still meet (mm).
  */
+/** Longest side of a frame around text, on paper (pt): stamps and tags are a few centimetres at most. */
+const FRAME_MAX_SIDE_PT = 120;
 /** Share of a frame's area its text covers at least (a stamp or tag is mostly text; a room mostly floor). */
 const FRAME_TEXT_SHARE = 0.25;
 
-export function textFrames(segs: MmSeg[], text: TextMark[], tol = 5): Set<MmSeg> {
+export function textFrames(segs: MmSeg[], text: TextMark[], maxSideMm: number, tol = 5): Set<MmSeg> {
   const out = new Set<MmSeg>();
   if (!text.length) return out;
   const marks = new Grid<TextMark>(GRID_CELL);
   for (const t of text) marks.add(t.at, t);
+  // (only lines short enough to be a frame's side, with text near them, are looked at)
+  const near = (s: MmSeg) => {
+    const r = s.len;
+    for (const _ of marks.inBox(Math.min(s.a[0], s.b[0]) - r, Math.min(s.a[1], s.b[1]) - r, Math.max(s.a[0], s.b[0]) + r, Math.max(s.a[1], s.b[1]) + r)) return true;
+    return false;
+  };
+  segs = segs.filter((s) => s.len <= maxSideMm);
   const ends = new Grid<MmSeg>(GRID_CELL);
   for (const s of segs) { ends.add(s.a, s); ends.add(s.b, s); }
   const same = (p: PointMm, q: PointMm) => Math.abs(p[0] - q[0]) <= tol && Math.abs(p[1] - q[1]) <= tol;
   // the lines with an end at p, other than s, as [the line, its far end]
   const from = (p: PointMm, s: MmSeg): [MmSeg, PointMm][] => {
     const r: [MmSeg, PointMm][] = [];
-    for (const q of ends.inBox(p[0] - tol, p[1] - tol, p[0] + tol, p[1] + tol)) {
-      if (q === s || r.some(([x]) => x === q)) continue;
+    for (const q of new Set(ends.inBox(p[0] - tol, p[1] - tol, p[0] + tol, p[1] + tol))) {
+      if (q === s) continue;
       if (same(q.a, p)) r.push([q, q.b]);
       else if (same(q.b, p)) r.push([q, q.a]);
     }
     return r;
   };
   const square = (p: MmSeg, q: MmSeg) => Math.abs(angleBetween(p, q) - 90) < 2;
+  // (a frame is found from its longer sides, which have its text within their length)
   for (const A of segs) {
-    if (out.has(A)) continue;
+    if (out.has(A) || !near(A)) continue;
     for (const [B, b1] of from(A.b, A)) {
       if (!square(A, B)) continue;
       for (const [C, c1] of from(b1, B)) {
@@ -300,8 +310,9 @@ export function textFrames(segs: MmSeg[], text: TextMark[], tol = 5): Set<MmSeg>
           if (holds(t)) inked += t.heightMm * Math.max(t.widthMm ?? 0, t.heightMm);
         }
         const held = inked >= FRAME_TEXT_SHARE * A.len * B.len;
-        if (held) [A, B, C, D].forEach((s) => out.add(s));
+        if (held) { [A, B, C, D].forEach((s) => out.add(s)); break; }
       }
+      if (out.has(A)) break;
     }
   }
   return out;
