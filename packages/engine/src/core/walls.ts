@@ -261,6 +261,9 @@ const FRAME_MAX_SIDE_PT = 120;
 /** Share of a frame's area its text covers at least (a stamp or tag is mostly text; a room mostly floor). */
 const FRAME_TEXT_SHARE = 0.25;
 
+/** Lines meeting at one point beyond which it is not taken for the corner of a frame. */
+const MAX_FRAME_CORNER_LINES = 4;
+
 export function textFrames(segs: MmSeg[], text: TextMark[], maxSideMm: number, tol = 5): Set<MmSeg> {
   const out = new Set<MmSeg>();
   if (!text.length) return out;
@@ -288,13 +291,19 @@ export function textFrames(segs: MmSeg[], text: TextMark[], maxSideMm: number, t
   };
   const square = (p: MmSeg, q: MmSeg) => Math.abs(angleBetween(p, q) - 90) < 2;
   // (a frame is found from its longer sides, which have its text within their length)
+  // a frame's corner joins few lines; a point where many lines meet (hatching, outlined glyphs) is no frame
+  // corner, and following all of them would cost lines × degree³
+  const corner = (p: PointMm, s: MmSeg) => {
+    const r = from(p, s);
+    return r.length > MAX_FRAME_CORNER_LINES ? [] : r;
+  };
   for (const A of segs) {
     if (out.has(A) || !near(A)) continue;
-    for (const [B, b1] of from(A.b, A)) {
+    for (const [B, b1] of corner(A.b, A)) {
       if (!square(A, B)) continue;
-      for (const [C, c1] of from(b1, B)) {
+      for (const [C, c1] of corner(b1, B)) {
         if (C === A || !square(B, C) || Math.abs(C.len - A.len) > 2 * tol) continue;
-        const D = from(c1, C).find(([d, d1]) => d !== B && square(C, d) && same(d1, A.a))?.[0];
+        const D = corner(c1, C).find(([d, d1]) => d !== B && square(C, d) && same(d1, A.a))?.[0];
         if (!D) continue;
         // text inside the rectangle A-B-C-D filling a good part of it (a room holding its name is mostly floor)
         const o = A.a, ux = (A.b[0] - A.a[0]) / A.len, uy = (A.b[1] - A.a[1]) / A.len;
