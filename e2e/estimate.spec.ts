@@ -118,6 +118,12 @@ describe('estimate (real server and engine)', () => {
     await page.waitForTimeout(300);
     const shownTotal = money(await page.getByTestId('estimate-total').innerText());
     expect(shownTotal).toBeGreaterThan(0);
+    // the surfaces per room add up to the wall quantity above
+    await page.getByTestId('estimate-per-room-toggle').click();
+    const perRoomWalls = await page.getByTestId('estimate-per-room').locator('tbody tr').evaluateAll((rows) =>
+      rows.slice(0, -1).reduce((a, r) => a + Number(r.querySelectorAll('td')[1].textContent), 0));
+    const wallsQty = Number((await page.getByTestId('estimate-row-walls').locator('td').nth(1).innerText()).replace(/[^\d.]/g, ''));
+    expect(Math.abs(perRoomWalls - wallsQty)).toBeLessThan(0.1 * (await page.getByTestId('estimate-per-room').locator('tbody tr').count()));
     await shot(page, 'estimate-laptop');
 
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download spreadsheet' }).click()]);

@@ -33,6 +33,7 @@ export function EstimatePanel({ projectId, settings, estimate, roomIds, saving, 
   const [tinText, setTinText] = useState(settings.tin_sizes_l.join(', '));
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [perRoom, setPerRoom] = useState(false);
   const set = (f: (s: EstimateSettings) => void) => {
     const next = structuredClone(settings);
     f(next);
@@ -129,6 +130,11 @@ export function EstimatePanel({ projectId, settings, estimate, roomIds, saving, 
         </Table>
       </ScrollArea>
 
+      <Button size="xs" variant="subtle" px={0} mt="xs" onClick={() => setPerRoom((o) => !o)} data-testid="estimate-per-room-toggle">
+        {perRoom ? 'Hide' : 'Show'} surfaces per room
+      </Button>
+      {perRoom && <PerRoomTable estimate={estimate} />}
+
       <Group justify="space-between" align="flex-end" mt="md" wrap="wrap" gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput label="Tin sizes (L)" w={140} value={tinText} error={parseTinSizes(tinText) ? undefined : 'e.g. 10, 4, 1'}
@@ -146,5 +152,34 @@ export function EstimatePanel({ projectId, settings, estimate, roomIds, saving, 
         </Stack>
       </Group>
     </Paper>
+  );
+}
+
+/** Each selected room's surfaces under the same rule (what the totals above add up). */
+function PerRoomTable({ estimate }: { estimate: Estimate }) {
+  const cols: [keyof Estimate['rooms'][number], string][] = [
+    ['walls_m2', 'Walls m²'], ['ceilings_m2', 'Ceiling m²'], ['skirting_m', 'Skirting m'], ['doors_m2', 'Doors m²'], ['door_frames_m', 'Frames m'], ['reveals_m2', 'Reveals m²'],
+  ];
+  const total = (k: keyof Estimate['rooms'][number]) => estimate.rooms.reduce((a, r) => a + (r[k] as number), 0);
+  return (
+    <ScrollArea type="auto" mt="xs">
+      <Table verticalSpacing={4} horizontalSpacing="xs" miw={640} striped data-testid="estimate-per-room">
+        <Table.Thead>
+          <Table.Tr><Table.Th>Room</Table.Th>{cols.map(([, h]) => <Table.Th key={h} ta="right">{h}</Table.Th>)}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {estimate.rooms.map((r) => (
+            <Table.Tr key={r.room_id}>
+              <Table.Td><Text size="sm">{r.label || r.room_id}</Text></Table.Td>
+              {cols.map(([k]) => <Table.Td key={k} ta="right"><Text size="sm" ff="monospace">{(r[k] as number).toFixed(1)}</Text></Table.Td>)}
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Td><Text size="sm" fw={700}>Total</Text></Table.Td>
+            {cols.map(([k]) => <Table.Td key={k} ta="right"><Text size="sm" fw={700} ff="monospace">{total(k).toFixed(1)}</Text></Table.Td>)}
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
   );
 }
