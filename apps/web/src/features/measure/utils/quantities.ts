@@ -1,22 +1,8 @@
-import { isDeducted, type Deduction } from '@plansight/contracts';
+import { isDeducted, openingSizeMm as sizeOf, type Deduction } from '@plansight/contracts';
 import type { OpeningDto, ResultDto, RoomDto } from '../api/measure-api';
 
-/** Below this a width or height is not a plausible size in mm, so the dimensions text is read instead (spec section 9). */
-const MIN_PLAUSIBLE_SIZE_MM = 100;
-
-/** Width and height of a window or door in mm, from width/height or from 'H<number> x W<number>'. */
-export function openingSizeMm(o: OpeningDto): { widthMm: number; heightMm: number } {
-  let widthMm = o.width || 0;
-  let heightMm = o.height || 0;
-  if (widthMm < MIN_PLAUSIBLE_SIZE_MM || heightMm < MIN_PLAUSIBLE_SIZE_MM) {
-    const text = o.dimensions ?? (o as { dimensions_string?: string }).dimensions_string ?? '';
-    const h = /H\s*(\d+(?:\.\d+)?)/i.exec(text);
-    const w = /W\s*(\d+(?:\.\d+)?)/i.exec(text);
-    if (h) heightMm = Number(h[1]);
-    if (w) widthMm = Number(w[1]);
-  }
-  return { widthMm, heightMm };
-}
+/** Width and height of a window or door in mm (spec section 9), by the rule the estimate uses too. */
+export const openingSizeMm = (o: OpeningDto) => sizeOf(o);
 export const openingAreaMm2 = (o: OpeningDto) => { const s = openingSizeMm(o); return s.widthMm * s.heightMm; };
 
 export interface RoomTotals { count: number; skirtingMm: number; ceilingAreaMm2: number; netWallAreaMm2: number; windows: number; doors: number }
