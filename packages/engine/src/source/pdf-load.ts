@@ -10,8 +10,11 @@ import { EngineInputError } from '../types.js';
  * thread that runs all of this (worker.ts).
  */
 export const PDF_LIMITS = {
-  /** Largest image decoded, in pixels (16 M: a 4000 x 4000 scan, 64 MB as RGBA). */
-  maxImagePixels: 16_000_000,
+  /**
+   * Largest image decoded, in pixels: 150 M, an A0 sheet scanned at 300 dpi (about 140 M), since a scanned
+   * plan is measured from its image. A bomb of 30000 x 30000 (900 M) is still left out.
+   */
+  maxImagePixels: 150_000_000,
   /** Largest scratch canvas pdf.js may create while rendering, in bytes. */
   canvasMaxAreaBytes: 64 * 1024 * 1024,
   maxPages: 500,
