@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineInputError, type analyzePdfInWorker } from '@plansight/engine';
 import { startBackground } from '../src/jobs/start.js';
-import { ANALYSIS_FAILED_MESSAGE } from '../src/jobs/analysis.job.js';
+import { failureReason } from '../src/modules/measure/analysis-failure.js';
 import { createTestApp, testDbKind, type TestApp } from './helpers.js';
 import { ALL_DETECTIONS_QUERY, FAST_WORKER, ceilingBodyFor, simplePlan, uploadProject, userWithToken } from './measure-support.js';
 
@@ -51,7 +51,10 @@ describe(`measure errors reach the client as codes and clear messages on ${testD
     const projectId = await uploadProject(t, owner.auth, pdf, truth.options.page);
     const r = await finalAnswer(projectId);
     expect(r.statusCode).toBe(422);
-    expect(r.json()).toEqual({ code: 'analysis_failed', detail: 'Error reading PDF file. The file might be corrupted.', message: 'Error reading PDF file. The file might be corrupted.' });
+    // the message the results page shows for this code, not the engine's text
+    const { message } = failureReason('corrupt');
+    expect(message).toMatch(/could not be read/);
+    expect(r.json()).toEqual({ code: 'analysis_failed', detail: message, message });
     expect(engine.calls()).toBe(1);
   });
 
@@ -60,11 +63,11 @@ describe(`measure errors reach the client as codes and clear messages on ${testD
     const projectId = await uploadProject(t, owner.auth, pdf, truth.options.page);
     const r = await finalAnswer(projectId);
     expect(r.statusCode).toBe(422);
-    expect(r.json()).toMatchObject({ code: 'analysis_failed', detail: ANALYSIS_FAILED_MESSAGE });
+    expect(r.json()).toMatchObject({ code: 'analysis_failed', detail: failureReason(null).message });
     expect(r.body).not.toContain(t.dataDir);
     expect(r.body).not.toContain('ENOENT');
     expect(engine.calls()).toBe(3);
     const res = await t.app.inject({ url: `/api/user/projects/${projectId}/result`, headers: owner.auth });
-    expect(res.json().detail).toBe(ANALYSIS_FAILED_MESSAGE);
+    expect(res.json().detail).toBe(failureReason(null).message);
   }, 150_000);
 });
