@@ -67,7 +67,7 @@ describe('measure (mocked API)', () => {
       // 5 rooms: skirting 22+18+16+13+15 = 84 m
       await expectStat(page, 'Skirting', '84.0 m');
       await page.getByText('Show spaces table').click();
-      await page.getByRole('cell', { name: 'KITCHEN', exact: true }).waitFor();
+      await page.getByRole('cell', { name: /KITCHEN/ }).first().waitFor();
       await page.locator('[data-room-card="0"]').getByText('Show windows & doors').click();
       await page.locator('[data-room-card="0"]').getByText('W 1200 × H 1200 mm').first().waitFor();
       await page.getByText('Show outside windows (3)').click();

@@ -45,6 +45,9 @@ describe('contact and issue reports', () => {
     const subject = page.getByLabel('Subject');
     const message = page.getByLabel('Message');
 
+    // the form comes filled in with the signed-in user's name and e-mail; emptied, it says what is missing
+    await name.fill('');
+    await email.fill('');
     await send.click();
     await page.getByText('Name is required').waitFor();
     await page.getByText('Email is required').waitFor();

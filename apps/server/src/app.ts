@@ -13,7 +13,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { users } from './db/schema/index.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './errors.js';
-import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './lib/abuse-limits.js';
+import { scaledAbuseLimits, type AbuseLimits } from './lib/abuse-limits.js';
 import { createBackgroundMailer, createMailer, type Mailer } from './lib/mailer.js';
 import { createLocalStorage, type Storage } from './lib/storage.js';
 import { createS3StorageIfConfigured } from './lib/s3-storage.js';
@@ -63,7 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ),
     storage: opts.storage ?? createS3StorageIfConfigured(config) ?? createLocalStorage(path.join(config.dataDir, 'files')),
     tokens: createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MIN),
-    limits: opts.abuseLimits ?? DEFAULT_ABUSE_LIMITS,
+    limits: opts.abuseLimits ?? scaledAbuseLimits(config.ABUSE_LIMITS_SCALE),
     onClose: (fn) => closers.push(fn),
   };
   // Registered first, so it runs last: mails still being sent get a few seconds to finish.

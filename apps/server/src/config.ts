@@ -41,6 +41,8 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   SEED_DEMO: bool.optional(),
   LOGIN_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(10),
+  /** Multiplies the per-account and per-address allowances of uploads, checkouts, contact, issue reports and long polls. */
+  ABUSE_LIMITS_SCALE: z.coerce.number().positive().max(10000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });

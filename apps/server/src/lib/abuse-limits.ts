@@ -105,3 +105,14 @@ export interface AbuseLimits {
 }
 
 export const DEFAULT_ABUSE_LIMITS: AbuseLimits = { ...ABUSE_LIMITS, longPoll: LONG_POLL_CAP };
+
+/** The allowances multiplied by `scale` (ABUSE_LIMITS_SCALE): a browser-test server sends every request from one address. */
+export function scaledAbuseLimits(scale: number): AbuseLimits {
+  if (scale === 1) return DEFAULT_ABUSE_LIMITS;
+  const s = (l: AbuseLimit): AbuseLimit => ({ ...l, perIp: Math.ceil(l.perIp * scale), ...(l.perAccount !== undefined ? { perAccount: Math.ceil(l.perAccount * scale) } : {}) });
+  const d = DEFAULT_ABUSE_LIMITS;
+  return {
+    upload: s(d.upload), checkout: s(d.checkout), contact: s(d.contact), issueReport: s(d.issueReport),
+    longPoll: { perAccount: Math.ceil(d.longPoll.perAccount * scale), total: Math.ceil(d.longPoll.total * scale) },
+  };
+}
