@@ -64,22 +64,26 @@ export interface Opening {
   room_ids: string[];
 }
 
-export interface Room {
+/** The quantities of one room (product-spec "Room"); lengths mm, areas mm², rounded to whole units. */
+export interface RoomQuantities {
+  /** Skirting length. */
+  perimeter_mm: number;
+  /** Floor area, which is the ceiling area to paint. */
+  ceiling_area: number;
+  /** perimeter × ceiling height */
+  total_wall_surface_area: number;
+  total_window_area: number;
+  total_door_area: number;
+  /** wall surface − window − door areas, never below zero */
+  net_wall_area: number;
+}
+
+export interface Room extends RoomQuantities {
   id: string;
   label: string;
   is_outdoor: boolean;
   /** Outer ring, mm, closed implicitly. */
   polygon: PointMm[];
-  /** Skirting length (mm). */
-  perimeter_mm: number;
-  /** mm² */
-  ceiling_area: number;
-  /** perimeter × ceiling height, mm² */
-  total_wall_surface_area: number;
-  total_window_area: number;
-  total_door_area: number;
-  /** total_wall_surface_area − window − door areas, mm² */
-  net_wall_area: number;
   windows: Opening[];
   doors: Opening[];
 }

@@ -5,26 +5,15 @@
  * Import it as `@plansight/engine/measure`.
  */
 import { EndType, FillRule, JoinType, inflatePaths, intersect, union } from 'clipper2-ts';
-import type { PointMm } from '../types.js';
+import type { PointMm, RoomQuantities } from '../types.js';
+
+export type { RoomQuantities } from '../types.js';
 import { bbox, distToSeg, fromPath, polyArea, polyPerimeter, toPath } from '../core/geometry.js';
 
 export { polyArea, polyPerimeter, pointInPoly, distToSeg, bbox } from '../core/geometry.js';
 
 /** Width and height (mm) of a window or door. */
 export interface OpeningSize { width: number; height: number }
-
-/** The quantities of one room (product-spec "Room"); lengths mm, areas mm², rounded to whole units. */
-export interface RoomQuantities {
-  /** Skirting length. */
-  perimeter_mm: number;
-  ceiling_area: number;
-  /** perimeter × ceiling height */
-  total_wall_surface_area: number;
-  total_window_area: number;
-  total_door_area: number;
-  /** wall surface − window − door areas, never below zero */
-  net_wall_area: number;
-}
 
 /** Measures a room from its outline, its windows and doors, and the ceiling height (mm). */
 export function measureRoom(polygon: PointMm[], openings: { windows: OpeningSize[]; doors: OpeningSize[] }, ceilingHeightMm: number): RoomQuantities {
