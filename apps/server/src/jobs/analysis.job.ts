@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { analyzePdfInWorker, EngineCancelledError, EngineInputError, type PaperSize } from '@plansight/engine';
 import type { AppContext } from '../context.js';
+import { failureReason } from '../modules/measure/analysis-failure.js';
 import {
   beat, claimRun, failRun, findProjectFile, finishRun, releaseRun, requeueStale,
 } from '../modules/measure/measure.repository.js';
@@ -23,23 +24,6 @@ export interface AnalysisWorkerOptions {
   pollingIntervalSeconds?: number;
   engineTimeoutMs?: number;
 }
-
-/**
- * What a user reads when a run fails on the plan itself, by engine error code. The engine's own message is
- * shown only where it is written for users (no_vector_drawing, unreadable_scan); others may quote pdf.js internals.
- */
-const INPUT_ERROR_MESSAGES: Record<EngineInputError['code'], string | null> = {
-  not_pdf: 'Invalid PDF file. Please select a valid PDF document.',
-  encrypted: 'This PDF is password protected. Please remove the password and upload it again.',
-  page_out_of_range: 'The chosen page does not exist in this PDF.',
-  no_vector_drawing: null,
-  unreadable_scan: null,
-  bad_options: 'The ceiling height or scale of this project cannot be used. Please check them and try again.',
-  corrupt: 'Error reading PDF file. The file might be corrupted.',
-  too_complex: null,
-};
-/** Shown when a run failed for other reasons (kept generic: raw errors may name files and internals). */
-export const ANALYSIS_FAILED_MESSAGE = 'The plan could not be analysed. Please try again or report the issue.';
 
 /** Runs of one project that keep failing for other reasons than the input end as failed after this many tries. */
 export const MAX_ATTEMPTS = 3;
@@ -82,10 +66,10 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
       log.info({ projectId, runId }, 'analysis superseded by a newer run; stopped');
     } else if (err instanceof EngineInputError) {
       log.info({ projectId, runId, code: err.code, engineMessage: err.message }, 'analysis refused the plan');
-      await failRun(ctx.db, projectId, runId, INPUT_ERROR_MESSAGES[err.code] ?? err.message, err.code);
+      await failRun(ctx.db, projectId, runId, failureReason(err.code).message, err.code);
     } else if (run.attempts >= MAX_ATTEMPTS) {
       log.error({ err, projectId, runId }, 'analysis failed for good');
-      await failRun(ctx.db, projectId, runId, ANALYSIS_FAILED_MESSAGE, 'engine_error');
+      await failRun(ctx.db, projectId, runId, failureReason('engine_error').message, 'engine_error');
     } else {
       log.warn({ err, projectId, runId, attempt: run.attempts }, 'analysis failed; will retry');
       await releaseRun(ctx.db, projectId, runId, null);

@@ -18,6 +18,7 @@ const REASONS: Record<string, FailureReason> = {
   not_pdf: { message: 'The stored file is not a readable PDF. Please create the project again from the original PDF.', retryable: false },
   corrupt: { message: 'The PDF could not be read; the file might be corrupted. Please create the project again from the original PDF.', retryable: false },
   encrypted: { message: 'This PDF is password protected. Please remove the password and upload it again.', retryable: false },
+  too_complex: { message: 'This PDF is too complex to process. Please upload a simpler PDF, for example only the page with the plan.', retryable: false },
   bad_options: { message: 'The ceiling height or scale cannot be used for this plan. Please change the height or scale and try again.', retryable: false },
 };
 
