@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../packages/engine/bench/catalog';
 import { buildPlan } from '../packages/engine/bench/plan-pdf';
 import { pdfText } from './measure-fixtures';
-import { baseUrl, launchBrowser, linkFromMail, newPage, shot, storeSession, uniqueEmail } from './support/browser';
+import { baseUrl, launchBrowser, waitForLink, newPage, shot, storeSession, uniqueEmail } from './support/browser';
 
 // The plan editor against the real server and engine: a measured generated plan is corrected in the walls
 // view (corner dragged, window added, missing room drawn, scale calibrated), and the edits are checked in
@@ -28,7 +28,7 @@ async function signedInUser(): Promise<Login> {
   const password = 'correct-horse-9';
   const post = (p: string, body: unknown) => fetch(`${baseUrl()}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' });
-  await post('/auth/verify-email', { token: new URL(linkFromMail(email, '/auth/verify')!).searchParams.get('token') });
+  await post('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
   return (await (await post('/auth/login', { email, password })).json()) as Login;
 }
 
@@ -83,9 +83,7 @@ describe('plan editor (real server and engine)', () => {
   }, 300_000);
   afterAll(async () => { await browser?.close(); });
 
-  // Skipped: after the merge with numbered rooms and the engine changes, the area after a corner drag is 16 % off
-  // the expected triangle (known issue, to be fixed before this test is trusted again).
-  it.skip('corrects the plan: corner, window, drawn room, undo, calibration; kept on reload, in the report and after a re-measure', async () => {
+  it('corrects the plan: corner, window, drawn room, undo, calibration; kept on reload, in the report and after a re-measure', async () => {
     const { context, page } = await newPage(browser);
     await storeSession(page, login);
     await page.goto(`/projects/${projectId}/results`);
@@ -103,6 +101,8 @@ describe('plan editor (real server and engine)', () => {
     const c = room.polygon[k];
     const [cx, cy] = [room.polygon.reduce((s, p) => s + p[0], 0) / room.polygon.length, room.polygon.reduce((s, p) => s + p[1], 0) / room.polygon.length];
     const to: Pt = [c[0] + 500 * Math.sign(cx - c[0]), c[1] + 500 * Math.sign(cy - c[1])];
+    // Choosing the room in the table scrolls the page; bring the whole plan back on screen, clear of the sticky header.
+    await page.getByTestId('plan-editor').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const from = await screenOf(page, c);
     const target = await screenOf(page, to);
     await page.mouse.move(from.x, from.y);
@@ -113,6 +113,7 @@ describe('plan editor (real server and engine)', () => {
     const moved = room.polygon.map((p, i) => (i === k ? to : p)) as Pt[];
     const expectedArea = Math.round(shoelace(moved));
     expect(Math.abs(expectedArea - room.ceiling_area)).toBeGreaterThan(100_000);
+    await page.waitForFunction((v) => document.querySelector('[data-testid=room-figures] [data-figure="ceiling"]')?.getAttribute('data-mm2') !== String(v), room.ceiling_area, { timeout: 5_000 }).catch(() => undefined);
     const shown = await page.locator('[data-testid=room-figures] [data-figure="ceiling"]').getAttribute('data-mm2').then(Number);
     // the mouse lands on whole screen pixels: within one pixel's worth of area of the exact figure
     expect(Math.abs(shown - expectedArea) / expectedArea).toBeLessThan(0.01);

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../packages/engine/bench/catalog';
 import { buildPlan } from '../packages/engine/bench/plan-pdf';
-import { baseUrl, launchBrowser, linkFromMail, newPage, shot, storeSession, uniqueEmail } from './support/browser';
+import { baseUrl, launchBrowser, waitForLink, newPage, shot, storeSession, uniqueEmail } from './support/browser';
 
 // The estimate panel against the real server and engine: change the deduction rule and the coats, see the
 // litres follow, then download the spreadsheet and the CSV and read them back.
@@ -17,7 +17,7 @@ async function signedInUser(): Promise<Login> {
   const email = uniqueEmail('estimate');
   const password = 'correct-horse-9';
   await api('/auth/register', { method: 'POST', body: JSON.stringify({ email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' }) });
-  await api('/auth/verify-email', { method: 'POST', body: JSON.stringify({ token: new URL(linkFromMail(email, '/auth/verify')!).searchParams.get('token') }) });
+  await api('/auth/verify-email', { method: 'POST', body: JSON.stringify({ token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') }) });
   return (await (await api('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) })).json()) as Login;
 }
 

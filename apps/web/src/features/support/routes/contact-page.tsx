@@ -41,7 +41,7 @@ export default function ContactPage() {
     setStatus('sending');
     try {
       await sendContactMessage({ name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim() });
-      setForm(filled);
+      setForm(empty); // spec section 8: "the form is cleared"
       setStatus('ok');
     } catch {
       setStatus('error');
