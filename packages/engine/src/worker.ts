@@ -7,6 +7,7 @@ import { tooComplex } from './source/pdf-load.js';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from './types.js';
 import type { PdfInfo } from './source/info.js';
 import type { RenderOptions, RenderedPage } from './source/render.js';
+import type { PageScaleReading } from './source/page-scale.js';
 
 export interface WorkerOptions {
   /** Kill the worker after this many ms. Default 60000. */
@@ -36,6 +37,7 @@ const BUDGETS: Record<string, { limits: ResourceLimits; rssGrowthMb: number }> =
   render: { limits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, rssGrowthMb: 384 },
   preview: { limits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, rssGrowthMb: 384 },
   analyze: { limits: { maxOldGenerationSizeMb: 1024, stackSizeMb: 4 }, rssGrowthMb: 1536 },
+  'page-scale': { limits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, rssGrowthMb: 512 },
   overlay: { limits: { maxOldGenerationSizeMb: 512, stackSizeMb: 4 }, rssGrowthMb: 1024 },
 };
 const WATCHDOG_MS = 25;
@@ -103,3 +105,6 @@ export const analyzePdfInWorker = (bytes: Uint8Array, options: AnalyzeOptions, o
   runInWorker<AnalysisResult>('analyze', [bytes, options], opts);
 export const drawOverlayInWorker = (bytes: Uint8Array, pageNo: number, result: AnalysisResult, opts?: WorkerOptions) =>
   runInWorker<Buffer>('overlay', [bytes, pageNo, result], opts).then((b) => Buffer.from(b));
+/** What the page says about its scale (printed, scale bar, dimension strings) and its lines to snap to. */
+export const readPageScaleInWorker = (bytes: Uint8Array, pageNo: number, opts?: WorkerOptions) =>
+  runInWorker<PageScaleReading>('page-scale', [bytes, pageNo], opts);
