@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { PointMm } from '../api/measure-api';
-import { calibrate, parseLengthMm } from './calibrate';
 import {
   addOpening, addRoom, commit, deleteCorner, historyOf, insertCorner, measureEditRoom, mergeRooms, moveCorner, moveEdge, redo, snapPoint, splitRoom, undo,
   type EditRoom,
@@ -62,24 +61,5 @@ describe('editor commands', () => {
     expect(undo(h).present).toBe(a);
     expect(redo(undo(h)).present).toBe(b);
     expect(undo(historyOf(a)).present).toBe(a);
-  });
-});
-
-describe('calibration', () => {
-  it('reads millimetres, metres and feet-and-inches', () => {
-    expect(parseLengthMm('3600')).toBe(3600);
-    expect(parseLengthMm('3.6 m')).toBe(3600);
-    expect(parseLengthMm('360cm')).toBe(3600);
-    expect(parseLengthMm(`12' 6"`)).toBeCloseTo(3810, 5);
-    expect(parseLengthMm('10 ft')).toBeCloseTo(3048, 5);
-    expect(parseLengthMm('wall')).toBeNull();
-    expect(parseLengthMm('0')).toBeNull();
-  });
-
-  it('finds the scale from a known length and the offered option that matches', () => {
-    const c = calibrate(1800, 3600, 50, 'A2');
-    expect(c.scaleNumber).toBe(100);
-    expect(c.option).toMatchObject({ scale_number: 100, paper_size: 'A2' });
-    expect(calibrate(1000, 1234, 100, 'A2').option).toBeNull();
   });
 });

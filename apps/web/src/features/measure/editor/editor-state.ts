@@ -4,6 +4,7 @@
  */
 import { distToSeg, measureRoom, mergePolygons, polyArea, splitPolygon, type RoomQuantities } from '@plansight/engine/measure';
 import type { OpeningDto, PointMm, ResultDto, RoomDto } from '../api/measure-api';
+import { snapToLines, type DrawnLine, type Snap } from '../calibrate/snap';
 
 export type OpeningKind = 'window' | 'door';
 export interface EditOpening { id: string; kind: OpeningKind; width: number; height: number; position?: PointMm; tag?: string }
@@ -122,23 +123,32 @@ export function nearestOnOutline(p: PointMm, poly: PointMm[]): { point: PointMm;
 }
 
 /**
- * Snaps a point to another room's corner within `radiusMm`, else onto another room's edge; rooms then share
- * corners and edges exactly. `skip` is the room being edited.
+ * Where a point snaps, nearest first by kind: another room's corner (rooms then share corners exactly), the
+ * end of a drawn line, else the nearest of another room's edge and a drawn line (a wall face). `skip` is the
+ * room being edited; null when nothing is within `radiusMm`.
  */
-export function snapPoint(p: PointMm, rooms: EditRoom[], radiusMm: number, skip?: number): PointMm {
-  let corner: PointMm | null = null, cd = radiusMm;
-  let edge: PointMm | null = null, ed = radiusMm;
+export function snapInPlan(p: PointMm, rooms: EditRoom[], radiusMm: number, skip?: number, lines: readonly DrawnLine[] = [], along = true): Snap | null {
+  let corner: Snap | null = null, edge: Snap | null = null;
   rooms.forEach((r, i) => {
     if (i === skip) return;
     for (const q of r.polygon) {
       const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
-      if (d <= cd) { cd = d; corner = q; }
+      if (d <= radiusMm && (!corner || d < corner.dist)) corner = { point: q, kind: 'corner', dist: d };
     }
+    if (!along) return;
     const on = nearestOnOutline(p, r.polygon);
-    if (on.dist <= ed) { ed = on.dist; edge = on.point; }
+    if (on.dist <= radiusMm && (!edge || on.dist < edge.dist)) edge = { point: on.point, kind: 'edge', dist: on.dist };
   });
-  return corner ?? edge ?? p;
+  if (corner) return corner;
+  const drawn = snapToLines(p, lines, radiusMm, along);
+  if (drawn?.kind === 'end') return drawn;
+  const e = edge as Snap | null;
+  return e && (!drawn || e.dist <= drawn.dist) ? e : drawn;
 }
+
+/** The point snapped (see snapInPlan), or the point itself. */
+export const snapPoint = (p: PointMm, rooms: EditRoom[], radiusMm: number, skip?: number, lines: readonly DrawnLine[] = []): PointMm =>
+  snapInPlan(p, rooms, radiusMm, skip, lines)?.point ?? p;
 
 export function addOpening(rooms: EditRoom[], i: number, kind: OpeningKind, position: PointMm): EditRoom[] {
   const o: EditOpening = { id: newId(kind), kind, width: NEW_OPENING_WIDTH_MM[kind], height: NEW_OPENING_HEIGHT_MM[kind], position };
