@@ -4,6 +4,8 @@ import { renderPageToPng } from './source/render.js';
 import { analyzePdf } from './analyze.js';
 import { drawOverlay } from './source/overlay.js';
 
+export { setPdfLimits } from './source/pdf-load.js';
+
 export async function runOp(op: string, args: unknown[]): Promise<unknown> {
   const a = args as [Uint8Array, never, never];
   switch (op) {

@@ -4,6 +4,6 @@ export { getPdfInfo, type PdfInfo, type PdfPageInfo } from './source/info.js';
 export { renderPageToPng, type RenderOptions, type RenderedPage } from './source/render.js';
 export { analyzePdf } from './analyze.js';
 export { drawOverlay } from './source/overlay.js';
-export { getPdfInfoInWorker, renderPageToPngInWorker, previewPdfInWorker, analyzePdfInWorker, drawOverlayInWorker, EngineCancelledError, type WorkerOptions } from './worker.js';
-export { declaredPageCount, PDF_LIMITS } from './source/pdf-load.js';
+export { getPdfInfoInWorker, renderPageToPngInWorker, previewPdfInWorker, analyzePdfInWorker, drawOverlayInWorker, EngineCancelledError, EngineBusyError, configureEngine, engineMemoryGovernor, type EngineLimits, type WorkerOptions } from './worker.js';
+export { declaredPageCount, PDF_LIMITS, type PdfLimits } from './source/pdf-load.js';
 export { PAPER_MM } from './core/scale.js';
