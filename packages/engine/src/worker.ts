@@ -8,6 +8,7 @@ import { PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './source/p
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from './types.js';
 import type { PdfInfo } from './source/info.js';
 import type { RenderOptions, RenderedPage } from './source/render.js';
+import type { PageScaleReading } from './source/page-scale.js';
 
 export interface WorkerOptions {
   /** Kill the worker after this many ms. Default 60000. */
@@ -73,6 +74,8 @@ export const engineMemoryGovernor = governor;
  */
 function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } {
   const upload = op === 'info' || op === 'render' || op === 'preview';
+  // Reading a page's printed scale runs on upload too, with a little more room (it reads the text of the page).
+  if (op === 'page-scale') return { limits: { maxOldGenerationSizeMb: Math.max(384, limits.uploadHeapMb), maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, memoryBytes: Math.max(512, limits.uploadMemoryMb) * MB };
   const heapMb = upload ? limits.uploadHeapMb : op === 'overlay' ? Math.min(512, limits.analysisHeapMb) : limits.analysisHeapMb;
   const memoryMb = upload ? limits.uploadMemoryMb : op === 'overlay' ? Math.min(1024, limits.analysisMemoryMb) : limits.analysisMemoryMb;
   return { limits: { maxOldGenerationSizeMb: heapMb, ...(upload ? { maxYoungGenerationSizeMb: 32 } : {}), stackSizeMb: 4 }, memoryBytes: memoryMb * MB };
@@ -143,3 +146,6 @@ export const analyzePdfInWorker = (bytes: Uint8Array, options: AnalyzeOptions, o
   runInWorker<AnalysisResult>('analyze', [bytes, options], opts);
 export const drawOverlayInWorker = (bytes: Uint8Array, pageNo: number, result: AnalysisResult, opts?: WorkerOptions) =>
   runInWorker<Buffer>('overlay', [bytes, pageNo, result], opts).then((b) => Buffer.from(b));
+/** What the page says about its scale (printed, scale bar, dimension strings) and its lines to snap to. */
+export const readPageScaleInWorker = (bytes: Uint8Array, pageNo: number, opts?: WorkerOptions) =>
+  runInWorker<PageScaleReading>('page-scale', [bytes, pageNo], opts);
