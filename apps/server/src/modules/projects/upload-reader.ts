@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
 import { uploadErrors } from './project-errors.js';
 
 /** The uploaded file on local disk, and the form's text fields. `remove` deletes the file (always call it). */
@@ -68,8 +69,12 @@ export async function readUpload(req: FastifyRequest, tmpDir: string, maxMb: num
     }
   } catch (e) {
     await remove();
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadErrors.tooLarge(maxMb);
-    throw e;
+    const err = e as { code?: string; statusCode?: number; syscall?: string };
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw uploadErrors.tooLarge(maxMb);
+    // A file-system failure here is ours (500); anything else the parser threw is about the body the
+    // client sent (cut short, malformed part headers): a 400, not an internal error.
+    if (e instanceof AppError || err.syscall || (err.statusCode !== undefined && err.statusCode < 500)) throw e;
+    throw uploadErrors.malformed();
   }
   return form;
 }
