@@ -3,6 +3,7 @@ import { getPdfInfo } from './source/info.js';
 import { renderPageToPng } from './source/render.js';
 import { analyzePdf } from './analyze.js';
 import { drawOverlay } from './source/overlay.js';
+import { readPrintedScale } from './source/page-scale.js';
 
 export async function runOp(op: string, args: unknown[]): Promise<unknown> {
   const a = args as [Uint8Array, never, never];
@@ -15,8 +16,10 @@ export async function runOp(op: string, args: unknown[]): Promise<unknown> {
       // One worker for an upload's two steps: starting a worker (and the engine in it) is most of their cost.
       const info = await getPdfInfo(a[0]);
       const pageNo = a[1] as number;
-      if (pageNo > info.pageCount) return { info, page: null };
-      return { info, page: await renderPageToPng(a[0], pageNo, a[2]) };
+      if (pageNo > info.pageCount) return { info, page: null, printedScale: null };
+      // A page whose text cannot be read still previews; it only offers no scale.
+      const printedScale = await readPrintedScale(a[0], pageNo).catch(() => null);
+      return { info, page: await renderPageToPng(a[0], pageNo, a[2]), printedScale };
     }
     case 'analyze':
       return analyzePdf(a[0], a[1]);

@@ -7,3 +7,4 @@ export { drawOverlay } from './source/overlay.js';
 export { getPdfInfoInWorker, renderPageToPngInWorker, previewPdfInWorker, analyzePdfInWorker, drawOverlayInWorker, EngineCancelledError, type WorkerOptions } from './worker.js';
 export { declaredPageCount, PDF_LIMITS } from './source/pdf-load.js';
 export { PAPER_MM } from './core/scale.js';
+export { readPrintedScale } from './source/page-scale.js';

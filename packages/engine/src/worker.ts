@@ -94,7 +94,7 @@ export const renderPageToPngInWorker = (bytes: Uint8Array, pageNo: number, ro: R
   runInWorker<RenderedPage>('render', [bytes, pageNo, ro], opts);
 /** Page info and, when the page exists, its image, in one worker (an upload's checks). */
 export const previewPdfInWorker = (bytes: Uint8Array, pageNo: number, ro: RenderOptions = {}, opts?: WorkerOptions) =>
-  runInWorker<{ info: PdfInfo; page: RenderedPage | null }>('preview', [bytes, pageNo, ro], opts).then((r) => {
+  runInWorker<{ info: PdfInfo; page: RenderedPage | null; printedScale: number | null }>('preview', [bytes, pageNo, ro], opts).then((r) => {
     const png = r.page?.png as Uint8Array | undefined;
     if (r.page && png && !Buffer.isBuffer(png)) r.page.png = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     return r;

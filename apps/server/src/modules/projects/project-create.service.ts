@@ -73,12 +73,12 @@ export async function createProject(ctx: AppContext, input: CreateInput): Promis
   const pdfKey = `projects/${id}/original.pdf`;
   const pngKey = `projects/${id}/page-${input.pageNo}.png`;
   try {
-    const { info, png } = await renderLimiter.run(async () => {
+    const { info, png, printedScale } = await renderLimiter.run(async () => {
       const data = new Uint8Array(input.bytes);
       const r = await previewPdfInWorker(data, input.pageNo, { maxWidthPx: PAGE_PNG_MAX_WIDTH_PX }, { timeoutMs: UPLOAD_ENGINE_TIMEOUT_MS });
       if (!r.page) throw uploadErrors.pageBeyondEnd(input.pageNo, r.info.pageCount);
       checkMeasurable(r.info.pages[input.pageNo - 1], input.pageNo);
-      return { info: r.info, png: r.page };
+      return { info: r.info, png: r.page, printedScale: r.printedScale };
     }).catch((e: unknown) => { throw mapEngineError(e, input.log); });
     await ctx.storage.put(pdfKey, input.bytes, 'application/pdf');
     await ctx.storage.put(pngKey, png.png, 'image/png');
@@ -86,7 +86,7 @@ export async function createProject(ctx: AppContext, input: CreateInput): Promis
     return await insertProject(ctx.db, {
       id, userId: input.userId, name: input.filename, originalFilename: input.originalFilename,
       pageNo: input.pageNo, pageCount: info.pageCount, pdfKey, pngKey, pngWidth: png.widthPx, pngHeight: png.heightPx,
-      pageWidthPt: page?.widthPt, pageHeightPt: page?.heightPt, fileSize: input.bytes.length,
+      pageWidthPt: page?.widthPt, pageHeightPt: page?.heightPt, fileSize: input.bytes.length, printedScale,
     });
   } catch (e) {
     await Promise.allSettled([ctx.storage.delete(pdfKey), ctx.storage.delete(pngKey)]);

@@ -7,10 +7,10 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { getCeilingScale, saveCeilingScale, type CeilingScaleDto } from '../api/measure-api';
+import { getCeilingScale, getProject, saveCeilingScale, type CeilingScaleDto } from '../api/measure-api';
 import {
   CEILING_SCALE_REQUIRED, ceilingScaleFormSchema, CUSTOM_SCALE, formDefaults, OTHER_SCALE, otherScaleGroups, questionableHeight,
-  specScaleItems, toCeilingScaleBody, type CeilingScaleForm,
+  printedScaleLabel, scaleFields, specScaleItems, toCeilingScaleBody, type CeilingScaleForm,
 } from '../utils/ceiling-scale-form';
 
 const SAVE_FAILED = 'Failed to update ceiling and scale. Please try again.';
@@ -25,6 +25,17 @@ export default function CeilingScalePage() {
   const existing = useQuery({ queryKey: ['measure', 'ceiling-scale', projectId], queryFn: () => getCeilingScale(projectId), enabled: !partial, retry: false });
   const form = useForm<CeilingScaleForm>({ resolver: zodResolver(ceilingScaleFormSchema), defaultValues: formDefaults(partial) });
   useEffect(() => { if (existing.data && !form.formState.isDirty) form.reset(formDefaults(existing.data)); }, [existing.data, form]);
+  // No scale chosen yet: the one printed for the plan view (read at upload) is pre-selected, on the sheet the page is.
+  const needsScale = !partial?.scale_number && !partial?.scale_ratio && (partial ? true : existing.isError);
+  const project = useQuery({ queryKey: ['projects', 'one', projectId], queryFn: () => getProject(projectId), enabled: needsScale, retry: false });
+  const printed = (project.data as { printed_scale?: { scale_number: number; paper_size: string } | null } | undefined)?.printed_scale ?? null;
+  const [preselected, setPreselected] = useState(false);
+  useEffect(() => {
+    if (!printed || preselected || form.getValues('scale_ratio')) return;
+    const fields = scaleFields(printed.scale_number, printed.paper_size);
+    for (const [k, v] of Object.entries(fields)) form.setValue(k as keyof CeilingScaleForm, v as never);
+    setPreselected(true);
+  }, [printed, preselected, form]);
   const save = useMutation({
     mutationFn: (body: CeilingScaleDto) => saveCeilingScale(projectId, body),
     onSuccess: (saved, body) => navigate(`/projects/${projectId}/results`, { state: { ceiling: saved ?? body } }),
@@ -85,6 +96,11 @@ export default function CeilingScalePage() {
               <Select label="Scale and paper size" description="As printed in the plan's title block" placeholder="Choose a scale" searchable
                 data={scaleItems} value={field.value ?? null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} />
             )} />
+            {preselected && printed && (
+              <Text size="xs" c="teal.8" mt={-8} data-testid="scale-preselected">
+                Pre-selected from the plan: it prints {printedScaleLabel(printed.scale_number)} for its floor plan. Change it if the plan was printed at another size.
+              </Text>
+            )}
             {scaleChoice === OTHER_SCALE && (
               <Group grow align="flex-start" wrap="wrap">
                 <Controller control={form.control} name="other_scale" render={({ field }) => (
