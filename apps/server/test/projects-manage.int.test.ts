@@ -26,22 +26,6 @@ describe(`projects API (rename, duplicate, delete, plan given back) on ${testDbK
   }
   const filesOf = (id: string) => storedFiles(t).filter((f) => f.includes(id));
 
-  it('reads the scale printed for the plan view at upload, with the sheet the page is', async () => {
-    const a = await userWithToken(t);
-    const { PDFDocument, StandardFonts } = await import('pdf-lib');
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const page = doc.addPage([1191, 842]); // A3 landscape
-    page.drawRectangle({ x: 200, y: 200, width: 500, height: 300, borderWidth: 6 });
-    page.drawText('SITE PLAN 1:500', { x: 40, y: 800, size: 12, font });
-    page.drawText('GROUND FLOOR PLAN 1:100', { x: 600, y: 60, size: 12, font });
-    const r = await uploader(t)(a.auth, Buffer.from(await doc.save()), 'sheet.pdf', { filename: 'Sheet', pageno: '1' });
-    expect(r.statusCode, r.body).toBe(201);
-    expect(r.json().printed_scale).toEqual({ scale_number: 100, paper_size: 'A3' });
-    expect((await req('GET', `/${r.json().project_id}`, a.auth)).json().printed_scale).toEqual({ scale_number: 100, paper_size: 'A3' });
-    expect((await req('GET', `/${await uploaded(a.auth)}`, a.auth)).json().printed_scale).toBeNull();
-  });
-
   it('renames the own project (trimmed); an empty name is refused naming the field; another user gets 404', async () => {
     const a = await userWithToken(t);
     const b = await userWithToken(t);

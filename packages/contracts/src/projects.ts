@@ -33,11 +33,6 @@ export const projectSchema = z.object({
   created_at: z.string().nullable(),
   status: z.enum(PROJECT_STATUSES).optional(),
   status_detail: z.string().nullable().optional(),
-  /**
-   * The scale printed for the page's plan view (read at upload) with the sheet the page's size matches
-   * ('PAGE' when it matches none): what the ceiling-scale form pre-selects. Null when the page prints none.
-   */
-  printed_scale: z.object({ scale_number: z.number().int(), paper_size: z.string() }).nullable().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

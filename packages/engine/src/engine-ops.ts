@@ -3,7 +3,9 @@ import { getPdfInfo } from './source/info.js';
 import { renderPageToPng } from './source/render.js';
 import { analyzePdf } from './analyze.js';
 import { drawOverlay } from './source/overlay.js';
-import { readPrintedScale } from './source/page-scale.js';
+import { readPageScale } from './source/page-scale.js';
+
+export { setPdfLimits } from './source/pdf-load.js';
 
 export async function runOp(op: string, args: unknown[]): Promise<unknown> {
   const a = args as [Uint8Array, never, never];
@@ -16,13 +18,13 @@ export async function runOp(op: string, args: unknown[]): Promise<unknown> {
       // One worker for an upload's two steps: starting a worker (and the engine in it) is most of their cost.
       const info = await getPdfInfo(a[0]);
       const pageNo = a[1] as number;
-      if (pageNo > info.pageCount) return { info, page: null, printedScale: null };
-      // A page whose text cannot be read still previews; it only offers no scale.
-      const printedScale = await readPrintedScale(a[0], pageNo).catch(() => null);
-      return { info, page: await renderPageToPng(a[0], pageNo, a[2]), printedScale };
+      if (pageNo > info.pageCount) return { info, page: null };
+      return { info, page: await renderPageToPng(a[0], pageNo, a[2]) };
     }
     case 'analyze':
       return analyzePdf(a[0], a[1]);
+    case 'page-scale':
+      return readPageScale(a[0], a[1] as number);
     case 'overlay':
       return drawOverlay(a[0], a[1], a[2]);
     default:

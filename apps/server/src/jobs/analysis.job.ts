@@ -5,7 +5,7 @@ import { failureReason } from '../modules/measure/analysis-failure.js';
 import {
   beat, claimRun, failRun, findProjectFile, finishRun, releaseRun, requeueStale,
 } from '../modules/measure/measure.repository.js';
-import { ANALYSIS_QUEUE, ENGINE_TIMEOUT_MS, getBoss, localWakers, sendAnalysisJob, type AnalysisJobData } from './queue.js';
+import { ANALYSIS_QUEUE, getBoss, localWakers, sendAnalysisJob, type AnalysisJobData } from './queue.js';
 
 /** Tunables of the analysis worker; tests shorten the timings. */
 export interface AnalysisWorkerOptions {
@@ -107,7 +107,7 @@ async function sweep(ctx: AppContext, o: Required<AnalysisWorkerOptions>, atStar
 export async function startAnalysisWorker(ctx: AppContext, log: FastifyBaseLogger, options: AnalysisWorkerOptions = {}): Promise<void> {
   const o: Required<AnalysisWorkerOptions> = {
     analyze: analyzePdfInWorker, concurrency: ctx.config.WORKER_CONCURRENCY, heartbeatMs: 5_000, staleMs: 30_000,
-    resendMs: 120_000, sweepMs: 15_000, pollingIntervalSeconds: 2, engineTimeoutMs: ENGINE_TIMEOUT_MS, ...options,
+    resendMs: 120_000, sweepMs: 15_000, pollingIntervalSeconds: 2, engineTimeoutMs: ctx.config.ENGINE_ANALYSIS_TIMEOUT_S * 1000, ...options,
   };
   const boss = await getBoss(ctx);
   let stop = () => {};

@@ -18,8 +18,6 @@ export const projects = pgTable('projects', {
   fileSize: integer('file_size').notNull().default(0),
   hasResult: boolean('has_result').notNull().default(false),
   /** 0014: 'spent' (an upload took a plan), 'refunded' (given back after our failure) or 'free' (a duplicate). */
-  /** 0015: N of the 1:N printed for the page's plan view, read at upload; null when none was printed. */
-  printedScale: integer('printed_scale'),
   planState: text('plan_state').$type<'spent' | 'refunded' | 'free'>().notNull().default('spent'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,6 @@ import { createProject } from './project-create.service.js';
 import { deleteOwnProject, duplicateOwnProject, renameOwnProject } from './project-manage.service.js';
 import { uploadErrors } from './project-errors.js';
 import { signedPngUrl, verifyPngSignature } from './png-url.js';
-import { printedScaleOf } from './printed-scale.js';
 import { failureReason } from '../measure/analysis-failure.js';
 import { analysisStates, findOwnProject, findPlan, findProjectById, listProjects, type ProjectRow } from './projects.repository.js';
 
@@ -18,7 +17,7 @@ function toDto(r: ProjectRow, secret: string, state?: { status: string; errorCod
     project_id: r.id, project_name: r.name, name: r.name, title: r.name,
     filename: r.name, original_filename: r.originalFilename, has_result: r.hasResult,
     s3_png_url: r.pngKey ? signedPngUrl(secret, r.id) : null,
-    page_no: r.pageNo, page_count: r.pageCount, created_at: r.createdAt ? r.createdAt.toISOString() : null, printed_scale: printedScaleOf(r),
+    page_no: r.pageNo, page_count: r.pageCount, created_at: r.createdAt ? r.createdAt.toISOString() : null,
     ...(state !== undefined ? { status, status_detail: status === 'failed' ? failureReason(state?.errorCode, r.planState === 'refunded').message : null } : {}),
   };
 }

@@ -1,6 +1,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { readPrintedScale } from './page-scale.js';
+import { readPageScale } from './page-scale.js';
+
+const readPrintedScale = async (pdf: Uint8Array, page: number) => (await readPageScale(pdf, page)).printedScale;
 
 /** One A3 sheet carrying the given text runs (x, y in pt from the top-left, size in pt). */
 async function sheet(runs: { x: number; y: number; str: string; size?: number }[]): Promise<Uint8Array> {
