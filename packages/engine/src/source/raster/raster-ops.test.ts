@@ -91,6 +91,39 @@ describe('raster windows inside a wall band', () => {
   });
 });
 
+describe('raster windows set in a wall as two glass lines', () => {
+  const mmPerPx = 20;
+  // a 12 px (240 mm) filled wall, x 20..169, with a window x 70..119 drawn as two lines at rows 23 and 28:
+  // the wall mask there is the band between the lines (their paper filled as a cavity), 6 px instead of 12
+  const wallRects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 23, 119, 28]];
+  const inkRects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 23, 119, 23], [70, 28, 119, 28]];
+
+  it('a thinner hollow stretch with thicker wall on both sides is a window', () => {
+    const found = findBandWindows(maskOf(200, 60, wallRects), maskOf(200, 60, inkRects), mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x0).toBe(70);
+    expect(found[0].x1).toBe(119);
+  });
+
+  it('the same in a wall running down the page', () => {
+    const tr = (r: [number, number, number, number][]) => r.map(([x0, y0, x1, y1]) => [y0, x0, y1, x1] as [number, number, number, number]);
+    const found = findBandWindows(maskOf(60, 200, tr(wallRects)), maskOf(60, 200, tr(inkRects)), mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].y1 - found[0].y0 + 1).toBe(50);
+  });
+
+  it('a wall that only ends in a thinner hollow piece (wall on one side) is no window', () => {
+    const walls = maskOf(200, 60, [[20, 20, 69, 31], [70, 23, 119, 28]]);
+    const ink = maskOf(200, 60, [[20, 20, 69, 31], [70, 23, 119, 23], [70, 28, 119, 28]]);
+    expect(findBandWindows(walls, ink, mmPerPx)).toHaveLength(0);
+  });
+
+  it('an outlined wall of one thickness is no window', () => {
+    const ink = maskOf(200, 60, [[20, 20, 169, 20], [20, 31, 169, 31], [20, 20, 20, 31], [169, 20, 169, 31]]);
+    expect(findBandWindows(maskOf(200, 60, [[20, 20, 169, 31]]), ink, mmPerPx)).toHaveLength(0);
+  });
+});
+
 describe('raster geometry', () => {
   it('traces a region with a hole to an outline whose area is the pixel count plus the hole', () => {
     const m = maskOf(50, 50, [[5, 5, 34, 24]]);
