@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { components, newMask, open, type Mask } from './bitmap.js';
 import { estimateSkewDeg } from './deskew.js';
 import { sealGaps } from './gaps.js';
+import { findRegions } from './regions.js';
 import { traceOuter, ringArea } from './trace.js';
 import { fillCavities } from './walls-raster.js';
 import { findBandWindows } from './windows-raster.js';
@@ -121,6 +122,18 @@ describe('raster windows set in a wall as two glass lines', () => {
   it('an outlined wall of one thickness is no window', () => {
     const ink = maskOf(200, 60, [[20, 20, 169, 20], [20, 31, 169, 31], [20, 20, 20, 31], [169, 20, 169, 31]]);
     expect(findBandWindows(maskOf(200, 60, [[20, 20, 169, 31]]), ink, mmPerPx)).toHaveLength(0);
+  });
+});
+
+describe('raster building outline', () => {
+  it('is the outline of the walls holding the rooms, not a sheet frame drawn around the plan', () => {
+    // a frame 3 px wide near the page edge; inside it a building of two rooms (walls 4 px) at x 40..163, y 40..123
+    const walls = maskOf(200, 160, [[5, 5, 194, 7], [5, 152, 194, 154], [5, 5, 7, 154], [192, 5, 194, 154],
+      [40, 40, 163, 43], [40, 120, 163, 123], [40, 40, 43, 123], [160, 40, 163, 123], [100, 40, 103, 123]]);
+    const { rooms, exterior } = findRegions(walls, { mmPerPx: 20, minAreaMm2: 0.3e6, minWidthMm: 200, minHeightMm: 200, maxPageShare: 0.35 });
+    expect(rooms).toHaveLength(2);
+    const xs = exterior.map((p) => p[0]), ys = exterior.map((p) => p[1]);
+    expect([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]).toEqual([40, 40, 164, 124]);
   });
 });
 
