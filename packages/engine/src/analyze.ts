@@ -97,7 +97,13 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));
     const closed = closedEnds(strayArcs, walls.thin);
     const chords = strayArcs.map((a) => ({ arc: a, end: reachWall(a.hinge, closed.get(a) ?? wallwardEnd(a, inWall), inWall) }));
-    const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end)))];
+    // each end of a chord joined to the jamb beside it (a door hung in its frame stands in front of the wall face,
+    // and an entrance's two sides may end on different wall lines: nothing in line to carry the chord on to)
+    const jambLinks = chords.flatMap((c) => [c.arc.hinge, c.end].flatMap((p) => {
+      const j = nearestWall(p, inWall);
+      return j ? [toPath(leafQuad(p, j))] : [];
+    }));
+    const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end))), ...jambLinks];
     if (options.debug) Object.assign(options.debug, {
       walls: rawRings, bands: walls.bands.map(bandCorners), arcs,
       closures: [...closures.map((c) => ({ quad: c.quad, subtype: c.opening ? c.subtype ?? 'opening' : 'junction' })),
@@ -330,6 +336,21 @@ function reachWall(hinge: PointMm, end: PointMm, inWall: (p: PointMm) => boolean
     if (inWall(p)) return p;
   }
   return end;
+}
+
+/** Farthest a chord's end is joined to the wall beside it (mm): a door frame's depth. */
+const JAMB_REACH_MM = 160;
+
+/** The nearest wall point to p within JAMB_REACH_MM (p itself not in a wall), or null. */
+function nearestWall(p: PointMm, inWall: (p: PointMm) => boolean): PointMm | null {
+  if (inWall(p)) return null;
+  for (let r = 20; r <= JAMB_REACH_MM; r += 20)
+    for (let i = 0; i < 24; i++) {
+      const a = (i * Math.PI) / 12;
+      const q: PointMm = [p[0] + r * Math.cos(a), p[1] + r * Math.sin(a)];
+      if (inWall(q)) return q;
+    }
+  return null;
 }
 
 function leafQuad(a: PointMm, b: PointMm): PointMm[] {
