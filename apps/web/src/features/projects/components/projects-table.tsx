@@ -1,4 +1,5 @@
-import { Anchor, Box, Center, Group, Loader, Paper, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Center, Group, Loader, Paper, Stack, Table, Text, Tooltip, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Project } from '@plansight/contracts';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -38,12 +39,10 @@ interface Props {
  * on a phone the same projects as cards, so no column is clipped or pushed off the screen.
  */
 export function ProjectsTable(props: Props) {
-  return (
-    <>
-      <Box visibleFrom="sm"><ProjectsGrid {...props} /></Box>
-      <Box hiddenFrom="sm"><ProjectCards {...props} /></Box>
-    </>
-  );
+  const theme = useMantineTheme();
+  // One of the two is rendered (not both hidden by CSS), so texts like 'Loading projects...' exist once.
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, { getInitialValueInEffect: false });
+  return phone ? <ProjectCards {...props} /> : <ProjectsGrid {...props} />;
 }
 
 function useOpen() {
