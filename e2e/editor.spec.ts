@@ -1,56 +1,22 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog } from '../packages/engine/bench/catalog';
-import { buildPlan } from '../packages/engine/bench/plan-pdf';
+import { api, createPlanProject, measure, screenOf, signedInUser, type Login, type Pt } from './editor-support';
 import { pdfText } from './measure-fixtures';
-import { baseUrl, launchBrowser, waitForLink, newPage, shot, storeSession, uniqueEmail } from './support/browser';
+import { launchBrowser, newPage, shot, storeSession } from './support/browser';
 
 // The plan editor against the real server and engine: a measured generated plan is corrected in the walls
 // view (corner dragged, window added, missing room drawn, scale calibrated), and the edits are checked in
 // the figures, after a reload, in the report and after a re-measure with another ceiling height.
 
-type Pt = [number, number];
 interface Opening { id: string; width: number; height: number }
 interface Room {
   id: string; label: string; polygon: Pt[]; ceiling_area: number; net_wall_area: number; perimeter_mm: number; total_window_area: number; total_door_area: number;
   windows: Opening[]; doors: Opening[]; edited?: boolean; source?: string;
 }
-interface Result { rooms: Room[]; totals: { ceiling_area: number; rooms: number }; statistics: { ceiling_height_mm: number }; edits_version?: number }
-interface Login { access_token: string; token_type: string; user: unknown }
+interface Result { rooms: Room[]; totals: { ceiling_area: number; rooms: number; windows: number }; statistics: { ceiling_height_mm: number }; edits_version?: number }
 
-const api = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${baseUrl()}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers } });
 const shoelace = (p: Pt[]) => Math.abs(p.reduce((s, [x, y], i) => s + x * p[(i + 1) % p.length][1] - p[(i + 1) % p.length][0] * y, 0) / 2);
-
-async function signedInUser(): Promise<Login> {
-  const email = uniqueEmail('editor');
-  const password = 'correct-horse-9';
-  const post = (p: string, body: unknown) => fetch(`${baseUrl()}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' });
-  await post('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
-  return (await (await post('/auth/login', { email, password })).json()) as Login;
-}
-
-/** Sets ceiling and scale and waits until the engine has measured the plan. */
-async function measure(token: string, projectId: string, heightMm: number): Promise<void> {
-  await api(`/user/projects/${projectId}/ceilling-scale`, token, { method: 'POST', body: JSON.stringify({ scale_ratio: '1:100 A3', scale_number: 100, paper_size: 'A3', ceilling_hight_mm: heightMm }) });
-  for (let i = 0; i < 10; i++) {
-    const r = await api(`/projects/${projectId}/all-detections?confidence=0.1&overlap=0.9&overlay=false&min_room_width=200&min_room_height=200`, token);
-    if (r.status === 200) return;
-    if (r.status !== 202) throw new Error(`measuring failed: ${r.status} ${await r.text()}`);
-  }
-  throw new Error('measuring did not finish');
-}
-
-/** Screen position of a point of the plan (mm), through the editor's own transform (zoom and pan included). */
-async function screenOf(page: Page, p: Pt): Promise<{ x: number; y: number }> {
-  return page.locator('[data-testid=plan-editor]').evaluate((svg, [x, y]) => {
-    const m = (svg as SVGSVGElement).getScreenCTM()!;
-    const q = new DOMPoint(x, y).matrixTransform(m);
-    return { x: q.x, y: q.y };
-  }, p);
-}
 const figure = async (page: Page, name: string) => Number(await page.locator(`[data-testid=room-figures] [data-figure="${name}"]`).getAttribute('data-mm2'));
 async function waitFigure(page: Page, name: string, value: number) {
   await page.waitForFunction(([n, v]) => document.querySelector(`[data-testid=room-figures] [data-figure="${n}"]`)?.getAttribute('data-mm2') === String(v), [name, value] as const, { timeout: 10_000 }).catch(() => undefined);
@@ -68,16 +34,8 @@ describe('plan editor (real server and engine)', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const spec = catalog(64).find((s) => s.id === 'plan-027-hatched-rect');
-    if (!spec) throw new Error('plan-027 is no longer in the bench catalogue');
-    const plan = await buildPlan(spec);
     login = await signedInUser();
-    const form = new FormData();
-    form.set('filename', 'Harbour St renovation');
-    form.set('pageno', '1');
-    form.set('file', new Blob([Buffer.from(plan.pdf)], { type: 'application/pdf' }), 'harbour.pdf');
-    const created = await api('/user/projects', login.access_token, { method: 'POST', body: form });
-    projectId = ((await created.json()) as { project_id: string }).project_id;
+    projectId = await createPlanProject(login.access_token);
     await measure(login.access_token, projectId, 2400);
     before = (await (await api(`/user/projects/${projectId}/result`, login.access_token)).json()) as Result;
   }, 300_000);
@@ -159,7 +117,10 @@ describe('plan editor (real server and engine)', () => {
     expect(Math.abs(measuredMm - 3000)).toBeLessThan(40);
     await page.getByTestId('known-length').fill(`${Math.round(measuredMm * 2)}`);
     expect(await page.getByTestId('calibrated-scale').innerText()).toBe('1:200');
-    await page.getByText('That is the scale 1:200 on A3').waitFor();
+    await page.getByTestId('calibrated-standard').getByText('That is the usual scale 1:200 on A3', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Use 1:200 on A3' }).waitFor();
+    // the plan's own reading is offered beside it, with its check against a dimension string
+    await page.locator('[data-testid=scale-suggestion][data-source=printed]').getByText('1:100 printed on the plan').waitFor({ timeout: 30_000 });
     await shot(page, 'editor-calibrate-laptop');
 
     // 6. Reload: everything is still there, marked as edited on the server.
