@@ -5,6 +5,8 @@ import { analyzePdf } from './analyze.js';
 import { drawOverlay } from './source/overlay.js';
 import { readPageScale } from './source/page-scale.js';
 
+export { setPdfLimits } from './source/pdf-load.js';
+
 export async function runOp(op: string, args: unknown[]): Promise<unknown> {
   const a = args as [Uint8Array, never, never];
   switch (op) {
