@@ -220,6 +220,7 @@ describe('plan editor (real server and engine)', () => {
     // resized in room B, it is resized in room A too
     await page.locator(`[data-room-row="${b}"]`).click();
     await page.locator(`[data-testid=room-panel][data-room-id="${roomB.id}"]`).waitFor();
+    await page.locator(`[data-opening-row="${added.id}"] [data-testid=opening-shared]`).waitFor();
     await page.locator(`[data-opening-row="${added.id}"] input[aria-label="Width (mm)"]`).fill('1500');
     await page.keyboard.press('Tab');
     await page.locator('[data-testid=save-state][data-state=pending]').waitFor({ timeout: 5_000 }).catch(() => undefined);
