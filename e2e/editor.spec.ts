@@ -1,56 +1,22 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog } from '../packages/engine/bench/catalog';
-import { buildPlan } from '../packages/engine/bench/plan-pdf';
+import { api, createPlanProject, measure, screenOf, signedInUser, type Login, type Pt } from './editor-support';
 import { pdfText } from './measure-fixtures';
-import { baseUrl, launchBrowser, waitForLink, newPage, shot, storeSession, uniqueEmail } from './support/browser';
+import { launchBrowser, newPage, shot, storeSession } from './support/browser';
 
 // The plan editor against the real server and engine: a measured generated plan is corrected in the walls
 // view (corner dragged, window added, missing room drawn, scale calibrated), and the edits are checked in
 // the figures, after a reload, in the report and after a re-measure with another ceiling height.
 
-type Pt = [number, number];
 interface Opening { id: string; width: number; height: number }
 interface Room {
   id: string; label: string; polygon: Pt[]; ceiling_area: number; net_wall_area: number; perimeter_mm: number; total_window_area: number; total_door_area: number;
   windows: Opening[]; doors: Opening[]; edited?: boolean; source?: string;
 }
-interface Result { rooms: Room[]; totals: { ceiling_area: number; rooms: number }; statistics: { ceiling_height_mm: number }; edits_version?: number }
-interface Login { access_token: string; token_type: string; user: unknown }
+interface Result { rooms: Room[]; totals: { ceiling_area: number; rooms: number; windows: number }; statistics: { ceiling_height_mm: number }; edits_version?: number }
 
-const api = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${baseUrl()}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers } });
 const shoelace = (p: Pt[]) => Math.abs(p.reduce((s, [x, y], i) => s + x * p[(i + 1) % p.length][1] - p[(i + 1) % p.length][0] * y, 0) / 2);
-
-async function signedInUser(): Promise<Login> {
-  const email = uniqueEmail('editor');
-  const password = 'correct-horse-9';
-  const post = (p: string, body: unknown) => fetch(`${baseUrl()}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' });
-  await post('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
-  return (await (await post('/auth/login', { email, password })).json()) as Login;
-}
-
-/** Sets ceiling and scale and waits until the engine has measured the plan. */
-async function measure(token: string, projectId: string, heightMm: number): Promise<void> {
-  await api(`/user/projects/${projectId}/ceilling-scale`, token, { method: 'POST', body: JSON.stringify({ scale_ratio: '1:100 A3', scale_number: 100, paper_size: 'A3', ceilling_hight_mm: heightMm }) });
-  for (let i = 0; i < 10; i++) {
-    const r = await api(`/projects/${projectId}/all-detections?confidence=0.1&overlap=0.9&overlay=false&min_room_width=200&min_room_height=200`, token);
-    if (r.status === 200) return;
-    if (r.status !== 202) throw new Error(`measuring failed: ${r.status} ${await r.text()}`);
-  }
-  throw new Error('measuring did not finish');
-}
-
-/** Screen position of a point of the plan (mm), through the editor's own transform (zoom and pan included). */
-async function screenOf(page: Page, p: Pt): Promise<{ x: number; y: number }> {
-  return page.locator('[data-testid=plan-editor]').evaluate((svg, [x, y]) => {
-    const m = (svg as SVGSVGElement).getScreenCTM()!;
-    const q = new DOMPoint(x, y).matrixTransform(m);
-    return { x: q.x, y: q.y };
-  }, p);
-}
 const figure = async (page: Page, name: string) => Number(await page.locator(`[data-testid=room-figures] [data-figure="${name}"]`).getAttribute('data-mm2'));
 async function waitFigure(page: Page, name: string, value: number) {
   await page.waitForFunction(([n, v]) => document.querySelector(`[data-testid=room-figures] [data-figure="${n}"]`)?.getAttribute('data-mm2') === String(v), [name, value] as const, { timeout: 10_000 }).catch(() => undefined);
@@ -68,16 +34,8 @@ describe('plan editor (real server and engine)', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const spec = catalog(64).find((s) => s.id === 'plan-027-hatched-rect');
-    if (!spec) throw new Error('plan-027 is no longer in the bench catalogue');
-    const plan = await buildPlan(spec);
     login = await signedInUser();
-    const form = new FormData();
-    form.set('filename', 'Harbour St renovation');
-    form.set('pageno', '1');
-    form.set('file', new Blob([Buffer.from(plan.pdf)], { type: 'application/pdf' }), 'harbour.pdf');
-    const created = await api('/user/projects', login.access_token, { method: 'POST', body: form });
-    projectId = ((await created.json()) as { project_id: string }).project_id;
+    projectId = await createPlanProject(login.access_token);
     await measure(login.access_token, projectId, 2400);
     before = (await (await api(`/user/projects/${projectId}/result`, login.access_token)).json()) as Result;
   }, 300_000);
@@ -159,7 +117,10 @@ describe('plan editor (real server and engine)', () => {
     expect(Math.abs(measuredMm - 3000)).toBeLessThan(40);
     await page.getByTestId('known-length').fill(`${Math.round(measuredMm * 2)}`);
     expect(await page.getByTestId('calibrated-scale').innerText()).toBe('1:200');
-    await page.getByText('That is the scale 1:200 on A3').waitFor();
+    await page.getByTestId('calibrated-standard').getByText('That is the usual scale 1:200 on A3', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Use 1:200 on A3' }).waitFor();
+    // the plan's own reading is offered beside it, with its check against a dimension string
+    await page.locator('[data-testid=scale-suggestion][data-source=printed]').getByText('1:100 printed on the plan').waitFor({ timeout: 30_000 });
     await shot(page, 'editor-calibrate-laptop');
 
     // 6. Reload: everything is still there, marked as edited on the server.
@@ -214,6 +175,113 @@ describe('plan editor (real server and engine)', () => {
     await waitSaved(page);
     await context.close();
   });
+
+  it('a window on a wall between two rooms belongs to both; a corner dropped beside a neighbour\'s corner lands on it', async () => {
+    const token = login.access_token;
+    const getResult = async () => (await (await api(`/user/projects/${projectId}/result`, token)).json()) as Result;
+    await api(`/user/projects/${projectId}/edits`, token, { method: 'DELETE' });
+    const fresh = await getResult();
+    // a wall between two rooms: the middle of an edge of room A lies within a wall's thickness of room B's outline
+    const toSeg = (p: Pt, a: Pt, b: Pt) => { const dx = b[0] - a[0], dy = b[1] - a[1]; const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy || 1))); return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy); };
+    const toOutline = (p: Pt, poly: Pt[]) => Math.min(...poly.map((a, k) => toSeg(p, a, poly[(k + 1) % poly.length])));
+    let wall: { a: number; b: number; at: Pt } | null = null;
+    fresh.rooms.forEach((A, a) => A.polygon.forEach((p, k) => {
+      const q = A.polygon[(k + 1) % A.polygon.length];
+      if (wall || Math.hypot(q[0] - p[0], q[1] - p[1]) < 1500) return;
+      const at: Pt = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
+      const b = fresh.rooms.findIndex((B, j) => j !== a && toOutline(at, B.polygon) > 20 && toOutline(at, B.polygon) < 500);
+      if (b >= 0) wall = { a, b, at };
+    }));
+    expect(wall, 'the plan has a wall between two rooms').not.toBeNull();
+    const { a, b, at } = wall!;
+    const [roomA, roomB] = [fresh.rooms[a], fresh.rooms[b]];
+
+    const { context, page } = await newPage(browser);
+    await storeSession(page, login);
+    await page.goto(`/projects/${projectId}/walls?edit=1`);
+    await page.getByTestId('plan-editor').locator('image').waitFor({ state: 'attached', timeout: 60_000 });
+    await page.locator(`[data-room-row="${a}"]`).click();
+    await page.getByTestId('room-panel').waitFor();
+    await page.getByTestId('plan-editor').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await tool(page, '+ Window');
+    const s = await screenOf(page, at);
+    await page.mouse.click(s.x, s.y);
+    await waitSaved(page);
+    await tool(page, 'Select');
+    const withWindow = await getResult();
+    const inA = withWindow.rooms.find((r) => r.id === roomA.id)!, inB = withWindow.rooms.find((r) => r.id === roomB.id)!;
+    const added = inA.windows.find((w) => !roomA.windows.some((x) => x.id === w.id))!;
+    expect(added).toMatchObject({ width: 1200, height: 1200 });
+    expect(inB.windows.map((w) => w.id)).toContain(added.id);
+    expect(inB.net_wall_area).toBe(roomB.net_wall_area - 1200 * 1200);
+    expect(withWindow.totals.windows).toBe(fresh.totals.windows + 1);
+    await shot(page, 'editor-shared-window-laptop');
+
+    // resized in room B, it is resized in room A too
+    await page.locator(`[data-room-row="${b}"]`).click();
+    await page.locator(`[data-testid=room-panel][data-room-id="${roomB.id}"]`).waitFor();
+    await page.locator(`[data-opening-row="${added.id}"] [data-testid=opening-shared]`).waitFor();
+    await page.locator(`[data-opening-row="${added.id}"] input[aria-label="Width (mm)"]`).fill('1500');
+    await page.keyboard.press('Tab');
+    await page.locator('[data-testid=save-state][data-state=pending]').waitFor({ timeout: 5_000 }).catch(() => undefined);
+    await waitSaved(page);
+    const resized = await getResult();
+    for (const id of [roomA.id, roomB.id]) expect(resized.rooms.find((r) => r.id === id)!.windows.find((w) => w.id === added.id)).toMatchObject({ width: 1500 });
+
+    // a corner of B dropped 2 px beside the nearest corner of another room lands exactly on it
+    let best: { c: number; to: Pt; d: number } | null = null;
+    roomB.polygon.forEach((p, c) => fresh.rooms.forEach((R, j) => { if (j === b) return; for (const q of R.polygon) { const d = Math.hypot(q[0] - p[0], q[1] - p[1]); if (d > 1 && d < 600 && (!best || d < best.d)) best = { c, to: q, d }; } }));
+    expect(best, 'room B has a corner near another room\'s corner').not.toBeNull();
+    const { c, to } = best!;
+    await page.getByTestId('plan-editor').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const from = await screenOf(page, roomB.polygon[c]);
+    const target = await screenOf(page, to);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(target.x + 2, target.y + 2, { steps: 6 });
+    await page.getByTestId('snap-marker').and(page.locator('[data-kind=corner]')).waitFor();
+    await page.mouse.up();
+    await waitSaved(page);
+    const snapped = (await getResult()).rooms.find((r) => r.id === roomB.id)!;
+    expect(snapped.polygon[c][0]).toBeCloseTo(to[0], 3);
+    expect(snapped.polygon[c][1]).toBeCloseTo(to[1], 3);
+    await context.close();
+  }, 240_000);
+
+  it('zooms with two fingers and drags a corner with one on a touch screen', async () => {
+    const { context, page } = await newPage(browser, { phone: true, touch: true });
+    await storeSession(page, login);
+    await page.goto(`/projects/${projectId}/walls?edit=1`);
+    await page.getByTestId('plan-editor').locator('image').waitFor({ state: 'attached', timeout: 60_000 });
+    await page.getByTestId('plan-viewer').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const box = (await page.getByTestId('plan-viewer').boundingBox())!;
+    const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    await touch('touchStart', [[cx - 20, cy], [cx + 20, cy]]);
+    for (let i = 1; i <= 8; i++) await touch('touchMove', [[cx - 20 - 10 * i, cy], [cx + 20 + 10 * i, cy]]);
+    await touch('touchEnd', []);
+    await expect.poll(async () => Number(await page.getByTestId('plan-viewer').getAttribute('data-zoom'))).toBeGreaterThan(2);
+
+    // one finger drags the selected room's corner: its area changes
+    const current = (await (await api(`/user/projects/${projectId}/result`, login.access_token)).json()) as Result;
+    await page.getByLabel('Fit to screen').click();
+    const idx = current.rooms.reduce((m, r, i) => (r.ceiling_area > current.rooms[m].ceiling_area ? i : m), 0);
+    await page.locator(`[data-room-row="${idx}"]`).click();
+    await page.getByTestId('room-panel').waitFor();
+    const area = await figure(page, 'ceiling');
+    await page.getByTestId('plan-viewer').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const poly = current.rooms[idx].polygon;
+    const [mx, my] = [poly.reduce((t, p) => t + p[0], 0) / poly.length, poly.reduce((t, p) => t + p[1], 0) / poly.length];
+    const from = await screenOf(page, poly[0]);
+    const to = await screenOf(page, [(poly[0][0] + mx) / 2, (poly[0][1] + my) / 2]);
+    await touch('touchStart', [[from.x, from.y]]);
+    for (let i = 1; i <= 6; i++) await touch('touchMove', [[from.x + ((to.x - from.x) * i) / 6, from.y + ((to.y - from.y) * i) / 6]]);
+    await touch('touchEnd', []);
+    await expect.poll(() => figure(page, 'ceiling')).toBeLessThan(area * 0.95);
+    await shot(page, 'editor-touch-phone');
+    await context.close();
+  }, 180_000);
 
   it('is usable at phone width', async () => {
     const { context, page } = await newPage(browser, { phone: true });

@@ -21,11 +21,12 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
 }
 
-/** A fresh context (empty storage); `phone` gives a 390 px wide mobile viewport. */
-export async function newPage(browser: Browser, opts: { phone?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+/** A fresh context (empty storage); `phone` gives a 390 px wide mobile viewport, `touch` a touch screen (fingers, not a mouse). */
+export async function newPage(browser: Browser, opts: { phone?: boolean; touch?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: opts.phone ? { width: 390, height: 844 } : { width: 1366, height: 860 },
+    ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
     deviceScaleFactor: 1,
     acceptDownloads: true,
   });

@@ -4,8 +4,10 @@ import { fmtM } from '../utils/format';
 import { measureEditRoom, type EditOpening, type EditRoom } from './editor-state';
 
 /** The selected room: name, counted, its figures (re-measured as it changes), its windows and doors. */
-export function RoomPanel({ room, ceilingHeightMm, corner, areaFmt, onPatch, onDelete, onReset, onDeleteCorner, onOpening, onDeleteOpening }: {
+export function RoomPanel({ room, ceilingHeightMm, corner, areaFmt, sharedWith = () => [], onPatch, onDelete, onReset, onDeleteCorner, onOpening, onDeleteOpening }: {
   room: EditRoom; ceilingHeightMm: number; corner: number | null; areaFmt: (a: number) => string;
+  /** The other rooms (names) that hold the same window or door: it is in the wall between them. */
+  sharedWith?: (openingId: string) => string[];
   onPatch: (p: { label?: string; excluded?: boolean }) => void; onDelete: () => void; onReset: () => void; onDeleteCorner: () => void;
   onOpening: (id: string, p: Partial<Omit<EditOpening, 'id'>>) => void; onDeleteOpening: (id: string) => void;
 }) {
@@ -43,6 +45,9 @@ export function RoomPanel({ room, ceilingHeightMm, corner, areaFmt, onPatch, onD
                   </Table.Td>
                   <Table.Td><NumberInput size="xs" w={86} aria-label="Width (mm)" suffix=" W" min={100} max={20000} value={o.width} onChange={(v) => typeof v === 'number' && v > 0 && onOpening(o.id, { width: v })} /></Table.Td>
                   <Table.Td><NumberInput size="xs" w={86} aria-label="Height (mm)" suffix=" H" min={100} max={20000} value={o.height} onChange={(v) => typeof v === 'number' && v > 0 && onOpening(o.id, { height: v })} /></Table.Td>
+                  <Table.Td>{sharedWith(o.id).length > 0 && (
+                    <Tooltip label={`Also in ${sharedWith(o.id).join(', ')}: changes apply to both rooms`}><Badge size="xs" variant="outline" color="gray" data-testid="opening-shared">shared</Badge></Tooltip>
+                  )}</Table.Td>
                   <Table.Td><Tooltip label="Delete"><ActionIcon size="sm" variant="subtle" color="red" aria-label={`Delete ${o.kind}`} onClick={() => onDeleteOpening(o.id)}><IconTrash size={14} /></ActionIcon></Tooltip></Table.Td>
                 </Table.Tr>
               ))}

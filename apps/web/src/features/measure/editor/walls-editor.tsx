@@ -146,6 +146,7 @@ export function WallsEditor({ projectId, result, imageUrl }: { projectId: string
             )}
             {sel != null && (
               <RoomPanel room={rooms[sel]} ceilingHeightMm={H} corner={corner} areaFmt={areaFmt}
+                sharedWith={(id) => rooms.filter((r, j) => j !== sel && r.openings.some((o) => o.id === id)).map((r) => r.label || 'another room')}
                 onPatch={(p) => ed.apply(cmd.patchRoom(rooms, sel, p))}
                 onDelete={() => { ed.apply(cmd.deleteRoom(rooms, sel)); select(null); }}
                 onReset={() => void ed.reset(rooms[sel].id)}

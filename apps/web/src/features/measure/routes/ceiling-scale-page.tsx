@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PAPER_LABELS, PAPER_SIZES, type ScaleOption } from '@plansight/contracts';
-import { Alert, Button, Collapse, Container, Group, NumberInput, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NumberInput, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRuler2, IconRulerMeasure } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -88,7 +88,7 @@ export default function CeilingScalePage() {
 
   return (
     <Container size={measuring ? 860 : 560} py="xl" px={{ base: 'xs', sm: 'md' }}>
-      <Paper withBorder p="xl" radius="lg" shadow="sm">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg" shadow="sm">
         <form noValidate onSubmit={submit}>
           <Stack gap="md">
             <Group gap="sm" wrap="nowrap">
@@ -150,11 +150,9 @@ export default function CeilingScalePage() {
               </Button>
               <Text size="xs" c="dimmed" mt={4}>No scale printed, or printed as "about 1:100"? Click both ends of a length you know and type it.</Text>
             </div>
-            <Collapse in={measuring}>
-              {measuring && pageScale.data && (
-                <MeasureOnPlan imageUrl={image?.url} pageScale={pageScale.data} paper={calibrationPaper} onApply={(o) => applyScale(o, 'from your measurement')} />
-              )}
-            </Collapse>
+            {measuring && pageScale.data && (
+              <MeasureOnPlan imageUrl={image?.url} pageScale={pageScale.data} paper={calibrationPaper} onApply={(o) => applyScale(o, 'from your measurement')} />
+            )}
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={() => navigate('/projects')}>Cancel</Button>
               <Button type="submit" loading={save.isPending}>Save &amp; Continue to Results</Button>
