@@ -40,6 +40,12 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
   const { projectId, runId } = data;
   const run = await claimRun(ctx.db, projectId, runId, o.staleMs);
   if (!run) return;
+  if (run.attempts > MAX_ATTEMPTS) {
+    // Every earlier try died with its worker (a crash takes the process, so no catch below ran): ours too.
+    const refunded = await failRun(ctx.db, projectId, runId, failureReason('worker_died').message, 'worker_died', true);
+    log.error({ projectId, runId, attempts: run.attempts, refunded }, 'analysis worker died on every try; failed for good');
+    return;
+  }
   state.inflight.set(runId, projectId);
   // New inputs replace the run (one analysis per project): the heartbeat notices and stops the engine.
   const superseded = new AbortController();
@@ -68,8 +74,9 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
       log.info({ projectId, runId, code: err.code, engineMessage: err.message }, 'analysis refused the plan');
       await failRun(ctx.db, projectId, runId, failureReason(err.code).message, err.code);
     } else if (run.attempts >= MAX_ATTEMPTS) {
-      log.error({ err, projectId, runId }, 'analysis failed for good');
-      await failRun(ctx.db, projectId, runId, failureReason('engine_error').message, 'engine_error');
+      // Our failure (a crash or internal error on every try): the plan it spent goes back, once.
+      const refunded = await failRun(ctx.db, projectId, runId, failureReason('engine_error').message, 'engine_error', true);
+      log.error({ err, projectId, runId, refunded }, 'analysis failed for good');
     } else {
       log.warn({ err, projectId, runId, attempt: run.attempts }, 'analysis failed; will retry');
       await releaseRun(ctx.db, projectId, runId, null);
