@@ -49,6 +49,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : err.message;
       return reply.status(status).send({ detail: msg, message: msg, code: (err as FastifyError).code ?? 'bad_request' });
     }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      const msg = 'The service is briefly unavailable. Please try again in a moment.';
+      return reply.status(503).header('retry-after', '5').send({ detail: msg, message: msg, code: 'service_unavailable' });
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error', message: 'Internal server error', code: 'internal' });
   });
@@ -56,3 +61,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 /** The JSON 404 body for unknown API paths. */
 export const NOT_FOUND_BODY = { detail: 'Not found', message: 'Not found', code: 'not_found' } as const;
+
+/** PostgreSQL codes of a server shutting down, starting up or unreachable (classes 08 and 57P). */
+const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const DB_UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/**
+ * True when the error (or one it wraps: drizzle wraps the driver's) says the database cannot be reached
+ * right now: the request failed cleanly and the same request will work once it is back (503, not 500).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && DB_UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && DB_UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}

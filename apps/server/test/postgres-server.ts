@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -31,6 +32,8 @@ async function freePort(): Promise<number> {
 export interface RunningPostgres {
   url: string;
   stop: () => void;
+  /** Stops the server at once, as a crash would (clients see their connections cut), waits, and starts it again. */
+  restart: (downMs?: number) => Promise<void>;
 }
 
 /**
@@ -59,6 +62,13 @@ export async function startPostgres(): Promise<RunningPostgres> {
   run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart: async (downMs = 1000) => {
+      // Asynchronous, so the server under test (often in this process) keeps answering meanwhile.
+      const runAsync = (cmd: string, args: string[]) => promisify(execFile)(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args);
+      await runAsync(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      await new Promise((r) => setTimeout(r, downMs));
+      await runAsync(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+    },
     stop: () => {
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

@@ -74,7 +74,7 @@ describe('memory governor', () => {
     p.step(20, 560, [small, bomb]);
     bomb.state.silent = true;
     // The bomb decodes a stream in one synchronous step: the process grows, only the small one still reports.
-    for (let mb = 660; mb <= 1160; mb += 100) p.step(50, mb, [small, bomb]);
+    for (let mb = 660; mb <= 1560; mb += 100) p.step(50, mb, [small, bomb]);
     expect(bomb.state.stopped).not.toBeNull();
     expect(small.state.stopped).toBeNull();
   });
@@ -98,12 +98,12 @@ describe('memory governor', () => {
     const starting = p.op(384);
     starting.state.working = false;
     starting.holds(30);
-    const other = p.op(1536);
+    const other = p.op(384);
     other.holds(30);
     p.step(20, 560, [starting, other]);
     starting.state.silent = true;
     other.state.silent = true;
-    for (let mb = 660; mb <= 1160; mb += 100) p.step(50, mb, [starting, other]);
+    for (let mb = 660; mb <= 1560; mb += 100) p.step(50, mb, [starting, other]);
     expect(starting.state.stopped).toBeNull();
     expect(other.state.stopped).not.toBeNull();
   });

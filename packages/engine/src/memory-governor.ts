@@ -14,7 +14,7 @@
  *
  * Two rules act on those figures: an operation over its own budget is stopped (the file is too complex),
  * and while the whole process is over its ceiling the operation charged most is stopped, one at a time,
- * if it holds enough to matter. Small operations are never stopped for somebody else's memory.
+ * if it reports holding enough to matter or its unreported growth alone is over its budget. Small operations are never stopped for somebody else's memory.
  */
 
 export interface GovernorLimits {
@@ -134,9 +134,15 @@ export function createMemoryGovernor(limits: Partial<GovernorLimits> = {}, deps:
       }
     }
     if (r <= lim.ceilingBytes || t < cooldownUntil || ops.size === 0) return;
+    // Eligible: a call that reports holding enough to matter, or one whose unreported growth alone is over its
+    // budget. Growth no report explains is a suspicion (threads also allocate natively while starting), so a
+    // smaller share of it is not enough to stop a call that may be small.
     let victim: Tracked | null = null;
-    for (const o of ops) if (!victim || charged(o) > charged(victim) || (charged(o) === charged(victim) && o.startedAtMs > victim.startedAtMs)) victim = o;
-    if (!victim || charged(victim) < lim.minVictimBytes) return;
+    for (const o of ops) {
+      if (o.ownBytes < lim.minVictimBytes && o.silentShareBytes < o.op.budgetBytes) continue;
+      if (!victim || charged(o) > charged(victim) || (charged(o) === charged(victim) && o.startedAtMs > victim.startedAtMs)) victim = o;
+    }
+    if (!victim) return;
     ops.delete(victim);
     cooldownUntil = t + lim.cooldownMs;
     const c = charged(victim);

@@ -28,7 +28,12 @@ export interface Database {
 /** PostgreSQL when a URL is given, otherwise embedded PGlite stored under `dataDir/db` (or in memory). */
 export async function openDatabase(opts: { url?: string; dataDir?: string; inMemory?: boolean }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // A connection attempt gives up after 5 s, so a request during a database outage fails (503) instead of
+    // hanging.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection the server closed (a restart) is an 'error' event: without a listener it would
+    // take the whole process down. The pool drops that connection and opens a new one when next needed.
+    pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
