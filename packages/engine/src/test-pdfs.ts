@@ -80,6 +80,8 @@ export interface SheetPen {
   rectWalls(x: number, y: number, w: number, h: number, wallMm: number): void;
   /** A filled polygon. */
   fill(pts: [number, number][], gray: number): void;
+  /** A text run whose baseline starts at (x, y) site mm; size in points. */
+  text(x: number, y: number, str: string, sizePt?: number): void;
 }
 
 export async function sheetPdf(draw: (pen: SheetPen) => void): Promise<Uint8Array> {
@@ -88,6 +90,7 @@ export async function sheetPdf(draw: (pen: SheetPen) => void): Promise<Uint8Arra
   const k = PT_PER_MM_100;
   const H = 595;
   const X = (x: number) => 40 + x * k, Y = (y: number) => H - 40 - y * k;
+  const font = await doc.embedFont(StandardFonts.Helvetica);
   const pen: SheetPen = {
     line(x1, y1, x2, y2, o = {}) {
       const c = o.rgb ?? [0, 0, 0];
@@ -111,6 +114,9 @@ export async function sheetPdf(draw: (pen: SheetPen) => void): Promise<Uint8Arra
     fill(pts, gray) {
       const d = pts.map(([x, y], i) => `${i ? 'L' : 'M'} ${X(x)} ${-Y(y)}`).join(' ') + ' Z';
       page.drawSvgPath(d, { x: 0, y: 0, color: rgb(gray, gray, gray) });
+    },
+    text(x, y, str, sizePt = 6) {
+      page.drawText(str, { x: X(x), y: Y(y), size: sizePt, font, color: rgb(0, 0, 0) });
     },
   };
   draw(pen);
