@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { declaredPageCount, EngineInputError, PDF_LIMITS, previewPdfInWorker, type PdfPageInfo } from '@plansight/engine';
+import { declaredPageCount, EngineBusyError, EngineInputError, PDF_LIMITS, previewPdfInWorker, type PdfPageInfo } from '@plansight/engine';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uploadErrors } from './project-errors.js';
@@ -40,6 +40,7 @@ function checkMeasurable(page: PdfPageInfo | undefined, pageNo: number): void {
  */
 function mapEngineError(e: unknown, log: UploadLog): unknown {
   if (e instanceof AppError) return e;
+  if (e instanceof EngineBusyError) return uploadErrors.busy();
   if (!(e instanceof EngineInputError)) {
     log.warn({ err: e }, 'engine failed on an uploaded PDF');
     return uploadErrors.corrupt();
@@ -53,12 +54,6 @@ function mapEngineError(e: unknown, log: UploadLog): unknown {
 
 type UploadLog = { warn: (obj: object, msg: string) => void };
 
-/**
- * Wall-clock budget of an upload's engine work (page info and page image, usually 1-2 s). Generous because
- * it includes starting the worker, which takes far longer on a busy machine; the memory, page and operator
- * budgets stop hostile files long before it.
- */
-export const UPLOAD_ENGINE_TIMEOUT_MS = 60_000;
 
 /**
  * Creates one project from one PDF page. The plan is reserved FIRST (one conditional UPDATE), so a burst
@@ -75,7 +70,12 @@ export async function createProject(ctx: AppContext, input: CreateInput): Promis
   try {
     const { info, png } = await renderLimiter.run(async () => {
       const data = new Uint8Array(input.bytes);
-      const r = await previewPdfInWorker(data, input.pageNo, { maxWidthPx: PAGE_PNG_MAX_WIDTH_PX }, { timeoutMs: UPLOAD_ENGINE_TIMEOUT_MS });
+      const r = await previewPdfInWorker(data, input.pageNo, { maxWidthPx: PAGE_PNG_MAX_WIDTH_PX }, {
+        // Wall-clock budget (ENGINE_UPLOAD_TIMEOUT_S; usually 1-2 s are used). Generous because it includes
+        // starting the worker, far slower on a busy machine; the memory, page and operator budgets stop
+        // hostile files long before it.
+        timeoutMs: ctx.config.ENGINE_UPLOAD_TIMEOUT_S * 1000,
+      });
       if (!r.page) throw uploadErrors.pageBeyondEnd(input.pageNo, r.info.pageCount);
       checkMeasurable(r.info.pages[input.pageNo - 1], input.pageNo);
       return { info: r.info, png: r.page };

@@ -18,6 +18,8 @@ export const uploadErrors = {
   /** `engineMessage` is the engine's "This PDF is too complex to process (why)." */
   tooComplex: (engineMessage: string) =>
     new AppError(422, 'pdf_too_complex', `${engineMessage} Please upload a simpler PDF, for example only the page with the floor plan.`),
+  /** The server's memory was taken by other work while this file was checked: nothing wrong with the file. */
+  busy: () => new AppError(503, 'server_busy', 'The server is busy right now. Please try again in a minute. Nothing was charged.'),
   tooLarge: (maxMb: number) => new AppError(413, 'file_too_large', `File is too large. Maximum size is ${maxMb} MB.`),
   /**
    * Found before the plan is spent. Worded without 'plan', 'limit' and the like, which the client styles as a

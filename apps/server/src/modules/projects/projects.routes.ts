@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { projectIdParamsSchema, projectListQuerySchema, type PlanStatus, type Project, type ProjectListResponse, type ProjectStatus } from '@plansight/contracts';
+import { projectIdParamsSchema, projectListQuerySchema, renameProjectRequestSchema, type PlanStatus, type Project, type ProjectListResponse, type ProjectStatus } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound, parseOr422 } from '../../errors.js';
 import { abuseLimit } from '../../lib/abuse-limits.js';
 import { createProject } from './project-create.service.js';
+import { deleteOwnProject, duplicateOwnProject, renameOwnProject } from './project-manage.service.js';
 import { uploadErrors } from './project-errors.js';
 import { signedPngUrl, verifyPngSignature } from './png-url.js';
 import { failureReason } from '../measure/analysis-failure.js';
@@ -17,7 +18,7 @@ function toDto(r: ProjectRow, secret: string, state?: { status: string; errorCod
     filename: r.name, original_filename: r.originalFilename, has_result: r.hasResult,
     s3_png_url: r.pngKey ? signedPngUrl(secret, r.id) : null,
     page_no: r.pageNo, page_count: r.pageCount, created_at: r.createdAt ? r.createdAt.toISOString() : null,
-    ...(state !== undefined ? { status, status_detail: status === 'failed' ? failureReason(state?.errorCode).message : null } : {}),
+    ...(state !== undefined ? { status, status_detail: status === 'failed' ? failureReason(state?.errorCode, r.planState === 'refunded').message : null } : {}),
   };
 }
 
@@ -97,6 +98,26 @@ export async function projectRoutes(api: FastifyInstance, ctx: AppContext): Prom
     }
     if (!row?.pngKey) throw notFound('Project not found');
     return reply.type('image/png').header('cache-control', 'private, max-age=300').send(await ctx.storage.get(row.pngKey));
+  });
+
+  // Rename, duplicate and delete answer 404 for another user's project, exactly as for a missing one.
+  const idOf = (req: FastifyRequest) => {
+    const parsed = projectIdParamsSchema.safeParse(req.params);
+    if (!parsed.success) throw notFound('Project not found');
+    return parsed.data.id;
+  };
+  api.patch('/user/projects/:id', { preHandler: api.authenticate }, async (req) => {
+    const id = idOf(req);
+    const { name } = parseOr422(renameProjectRequestSchema, req.body);
+    return toDto(await renameOwnProject(ctx, req.userId!, id, name), ctx.config.JWT_SECRET);
+  });
+  api.post('/user/projects/:id/duplicate', { preHandler: api.authenticate }, async (req, reply) => {
+    const row = await duplicateOwnProject(ctx, req.userId!, idOf(req));
+    return reply.code(201).send(toDto(row, ctx.config.JWT_SECRET));
+  });
+  api.delete('/user/projects/:id', { preHandler: api.authenticate }, async (req, reply) => {
+    await deleteOwnProject(ctx, req.userId!, idOf(req), req.log);
+    return reply.code(204).send();
   });
 
   api.get('/user/projects/:id', { preHandler: api.authenticate }, async (req) => {

@@ -1,16 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PAPER_LABELS, PAPER_SIZES } from '@plansight/contracts';
-import { Alert, Button, Container, Group, NumberInput, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconRuler2 } from '@tabler/icons-react';
+import { PAPER_LABELS, PAPER_SIZES, type ScaleOption } from '@plansight/contracts';
+import { Alert, Button, Collapse, Container, Group, NumberInput, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRuler2, IconRulerMeasure } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { getCeilingScale, saveCeilingScale, type CeilingScaleDto } from '../api/measure-api';
+import { getCeilingScale, getProject, saveCeilingScale, type CeilingScaleDto } from '../api/measure-api';
+import { usePageScale } from '../api/use-page-scale';
+import { MeasureOnPlan } from '../calibrate/measure-on-plan';
+import { ScaleSuggestionList } from '../calibrate/scale-suggestion-list';
+import { scaleText } from '../calibrate/scale-math';
+import { usePlanImage } from '../components/use-plan-image';
 import {
-  CEILING_SCALE_REQUIRED, ceilingScaleFormSchema, CUSTOM_SCALE, formDefaults, OTHER_SCALE, otherScaleGroups, questionableHeight,
-  specScaleItems, toCeilingScaleBody, type CeilingScaleForm,
+  CEILING_SCALE_REQUIRED, ceilingScaleFormSchema, chosenPaper, CUSTOM_SCALE, formDefaults, OTHER_SCALE, otherScaleGroups, questionableHeight,
+  scaleFields, specScaleItems, toCeilingScaleBody, type CeilingScaleForm,
 } from '../utils/ceiling-scale-form';
 
 const SAVE_FAILED = 'Failed to update ceiling and scale. Please try again.';
@@ -49,10 +55,25 @@ export default function CeilingScalePage() {
   const scaleChoice = form.watch('scale_ratio');
   const otherScale = form.watch('other_scale');
   const applySuggestion = (mm: number) => { form.setValue('ceilling_hight_mm', mm, { shouldValidate: true }); setQuestion(null); };
+  // the plan's own scale (printed, dimension strings, scale bar) and "Measure a known length" on its image
+  const pageScale = usePageScale(projectId);
+  const { data: project } = useQuery({ queryKey: ['measure', 'project', projectId], queryFn: () => getProject(projectId), staleTime: 60_000, retry: false });
+  const image = usePlanImage(project?.s3_png_url);
+  const [measuring, setMeasuring] = useState(false);
+  const calibrationPaper = chosenPaper({ scale_ratio: scaleChoice, other_paper: form.watch('other_paper') }) ?? pageScale.data?.sheet ?? 'PAGE';
+  const applyScale = (o: ScaleOption, how: string) => {
+    const f = scaleFields(o.scale_number, o.paper_size);
+    form.setValue('scale_ratio', f.scale_ratio, { shouldValidate: true, shouldDirty: true });
+    form.setValue('other_scale', f.other_scale);
+    form.setValue('custom_n', f.custom_n);
+    form.setValue('other_paper', f.other_paper);
+    setMeasuring(false);
+    notifications.show({ color: 'teal', message: `Scale set to ${scaleText(o.scale_number, o.paper_size)} ${how}.` });
+  };
   const refusedSuggestion = heightError && heightError !== CEILING_SCALE_REQUIRED ? /Did you mean (\d+(?:\.\d+)?) mm/.exec(heightError)?.[1] : undefined;
 
   return (
-    <Container size={560} py="xl">
+    <Container size={measuring ? 860 : 560} py="xl" px={{ base: 'xs', sm: 'md' }}>
       <Paper withBorder p="xl" radius="lg" shadow="sm">
         <form noValidate onSubmit={submit}>
           <Stack gap="md">
@@ -103,6 +124,18 @@ export default function CeilingScalePage() {
                   value={field.value ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} error={errors.custom_n?.message} />
               )} />
             )}
+            <ScaleSuggestionList pageScale={pageScale.data} onUse={(o) => applyScale(o, 'as the plan says')} />
+            <div>
+              <Button variant="light" size="xs" leftSection={<IconRulerMeasure size={16} />} onClick={() => setMeasuring((m) => !m)} data-testid="measure-known-length" disabled={!pageScale.data}>
+                {measuring ? 'Close the measuring' : 'Measure a known length on the plan'}
+              </Button>
+              <Text size="xs" c="dimmed" mt={4}>No scale printed, or printed as "about 1:100"? Click both ends of a length you know and type it.</Text>
+            </div>
+            <Collapse in={measuring}>
+              {measuring && pageScale.data && (
+                <MeasureOnPlan imageUrl={image?.url} pageScale={pageScale.data} paper={calibrationPaper} onApply={(o) => applyScale(o, 'from your measurement')} />
+              )}
+            </Collapse>
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={() => navigate('/projects')}>Cancel</Button>
               <Button type="submit" loading={save.isPending}>Save &amp; Continue to Results</Button>
