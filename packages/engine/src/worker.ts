@@ -74,7 +74,7 @@ export const engineMemoryGovernor = governor;
  */
 function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } {
   const upload = op === 'info' || op === 'render' || op === 'preview';
-  // Reading the page's scale (text, lines) needs a little more than a page image, far less than an analysis.
+  // Reading a page's printed scale runs on upload too, with a little more room (it reads the text of the page).
   if (op === 'page-scale') return { limits: { maxOldGenerationSizeMb: Math.max(384, limits.uploadHeapMb), maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, memoryBytes: Math.max(512, limits.uploadMemoryMb) * MB };
   const heapMb = upload ? limits.uploadHeapMb : op === 'overlay' ? Math.min(512, limits.analysisHeapMb) : limits.analysisHeapMb;
   const memoryMb = upload ? limits.uploadMemoryMb : op === 'overlay' ? Math.min(1024, limits.analysisMemoryMb) : limits.analysisMemoryMb;

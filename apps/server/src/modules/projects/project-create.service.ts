@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { declaredPageCount, EngineBusyError, EngineInputError, PDF_LIMITS, previewPdfInWorker, type PdfPageInfo } from '@plansight/engine';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -6,7 +8,8 @@ import { uploadErrors } from './project-errors.js';
 import { insertProject, refundPlan, reservePlan, type ProjectRow } from './projects.repository.js';
 import { renderLimiter } from './render-limiter.js';
 
-export interface CreateInput { userId: string; bytes: Buffer; filename: string; originalFilename: string; pageNo: number; log: UploadLog }
+/** `file`: the upload, already streamed to a temporary file by the route (which removes it afterwards). */
+export interface CreateInput { userId: string; file: { path: string; sizeBytes: number }; filename: string; originalFilename: string; pageNo: number; log: UploadLog }
 
 /** Longest side of the stored page image; enough for the results overlay without huge files. */
 const PAGE_PNG_MAX_WIDTH_PX = 2000;
@@ -62,14 +65,17 @@ type UploadLog = { warn: (obj: object, msg: string) => void };
  * removes the stored files and gives the plan back, so a failed upload spends nothing and leaves nothing.
  */
 export async function createProject(ctx: AppContext, input: CreateInput): Promise<ProjectRow> {
-  checkBytes(input.bytes);
+  if (input.file.sizeBytes === 0) throw uploadErrors.empty();
+  // Read for the engine's worker, which needs the whole file; the size was bounded while it streamed in.
+  const bytes = await readFile(input.file.path);
+  checkBytes(bytes);
   if (!(await reservePlan(ctx.db, input.userId))) throw uploadErrors.planLimit();
   const id = randomUUID();
   const pdfKey = `projects/${id}/original.pdf`;
   const pngKey = `projects/${id}/page-${input.pageNo}.png`;
   try {
     const { info, png } = await renderLimiter.run(async () => {
-      const data = new Uint8Array(input.bytes);
+      const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const r = await previewPdfInWorker(data, input.pageNo, { maxWidthPx: PAGE_PNG_MAX_WIDTH_PX }, {
         // Wall-clock budget (ENGINE_UPLOAD_TIMEOUT_S; usually 1-2 s are used). Generous because it includes
         // starting the worker, far slower on a busy machine; the memory, page and operator budgets stop
@@ -80,13 +86,13 @@ export async function createProject(ctx: AppContext, input: CreateInput): Promis
       checkMeasurable(r.info.pages[input.pageNo - 1], input.pageNo);
       return { info: r.info, png: r.page };
     }).catch((e: unknown) => { throw mapEngineError(e, input.log); });
-    await ctx.storage.put(pdfKey, input.bytes, 'application/pdf');
+    await ctx.storage.putStream(pdfKey, createReadStream(input.file.path), 'application/pdf', input.file.sizeBytes);
     await ctx.storage.put(pngKey, png.png, 'image/png');
     const page = info.pages[input.pageNo - 1];
     return await insertProject(ctx.db, {
       id, userId: input.userId, name: input.filename, originalFilename: input.originalFilename,
       pageNo: input.pageNo, pageCount: info.pageCount, pdfKey, pngKey, pngWidth: png.widthPx, pngHeight: png.heightPx,
-      pageWidthPt: page?.widthPt, pageHeightPt: page?.heightPt, fileSize: input.bytes.length,
+      pageWidthPt: page?.widthPt, pageHeightPt: page?.heightPt, fileSize: input.file.sizeBytes,
     });
   } catch (e) {
     await Promise.allSettled([ctx.storage.delete(pdfKey), ctx.storage.delete(pngKey)]);

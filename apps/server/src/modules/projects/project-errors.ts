@@ -11,6 +11,7 @@ export const uploadErrors = {
   pageNotPositive: () => badRequest('Page number must be a positive number.', 'page_invalid'),
   pageBeyondEnd: (pageNo: number, pageCount: number) =>
     badRequest(`Page ${pageNo} does not exist. This PDF has ${pageCount} pages.`, 'page_out_of_range'),
+  malformed: () => badRequest('The upload was incomplete or malformed. Please try again.', 'malformed_upload'),
   empty: () => badRequest('The file is empty. Please select a valid PDF file.', 'empty_file'),
   notPdf: () => badRequest('Invalid PDF file. Please select a valid PDF document.', 'not_pdf'),
   corrupt: () => badRequest('Error reading PDF file. The file might be corrupted.', 'corrupt_pdf'),

@@ -9,6 +9,7 @@ import { readText, type TextItem } from '../text.js';
 import { binarize, binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
 import { sealGaps } from './gaps.js';
+import { imageGrey } from './image-grey.js';
 import { largestImage, renderGrey } from './page-image.js';
 import { faceLineHalfWidthPx } from './edges.js';
 import { findRegions } from './regions.js';
@@ -47,7 +48,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const vp = page.getViewport({ scale: 1 });
   let pxPerPt = Math.min(img.pxPerPt, k / FINEST_MM_PER_PX);
   pxPerPt = Math.min(pxPerPt, Math.sqrt(MAX_WORK_PX / (vp.width * vp.height)));
-  const scan = await renderGrey(page, pxPerPt);
+  const scan = imageGrey(page, img, pxPerPt) ?? (await renderGrey(page, pxPerPt));
   const { w, h } = scan;
   const mmPerPx = k / scan.pxPerPt;
   const scale = { mmPerPx, paperMmPerPx: mmPerPx / options.scale };

@@ -5,7 +5,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-type Mat = [number, number, number, number, number, number];
+export type Mat = [number, number, number, number, number, number];
 const mul = (a: Mat, b: Mat): Mat => [
   a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
   a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
@@ -17,6 +17,10 @@ export interface PageImageInfo {
   pxPerPt: number;
   /** Share of the page area that image covers (0..1). */
   coverage: number;
+  /** pdf.js's id of the decoded image (an XObject), when it has one. */
+  objId?: string;
+  /** Image unit square → PDF user space. */
+  ctm: Mat;
 }
 
 /** The largest image painted on the page and its resolution, or null when the page has none. */
@@ -25,7 +29,7 @@ export async function largestImage(page: PDFPageProxy): Promise<PageImageInfo | 
   const vp = page.getViewport({ scale: 1 });
   let ctm: Mat = [1, 0, 0, 1, 0, 0];
   const stack: Mat[] = [];
-  let best: { px: number; pt: number; areaPt2: number } | null = null;
+  let best: { px: number; pt: number; areaPt2: number; objId?: string; ctm: Mat } | null = null;
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i], args = ops.argsArray[i] as unknown[];
     if (fn === OPS.save) stack.push(ctm);
@@ -40,11 +44,12 @@ export async function largestImage(page: PDFPageProxy): Promise<PageImageInfo | 
       if (!Number.isFinite(wPx) || !Number.isFinite(hPx) || wPx <= 0 || hPx <= 0) continue;
       const wPt = Math.hypot(ctm[0], ctm[1]), hPt = Math.hypot(ctm[2], ctm[3]);
       const areaPt2 = wPt * hPt;
-      if (!best || areaPt2 > best.areaPt2) best = { px: Math.max(wPx, hPx), pt: Math.max(wPt, hPt), areaPt2 };
+      const objId = fn === OPS.paintImageXObject && typeof args[0] === 'string' ? args[0] : undefined;
+      if (!best || areaPt2 > best.areaPt2) best = { px: Math.max(wPx, hPx), pt: Math.max(wPt, hPt), areaPt2, objId, ctm };
     }
   }
   if (!best || best.pt <= 0) return null;
-  return { pxPerPt: best.px / best.pt, coverage: Math.min(1, best.areaPt2 / (vp.width * vp.height)) };
+  return { pxPerPt: best.px / best.pt, coverage: Math.min(1, best.areaPt2 / (vp.width * vp.height)), objId: best.objId, ctm: best.ctm };
 }
 
 export interface GreyImage {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { components, newMask, open, type Mask } from './bitmap.js';
 import { estimateSkewDeg } from './deskew.js';
 import { sealGaps } from './gaps.js';
+import { findRegions } from './regions.js';
 import { traceOuter, ringArea } from './trace.js';
 import { fillCavities } from './walls-raster.js';
 import { findBandWindows } from './windows-raster.js';
@@ -88,6 +89,51 @@ describe('raster windows inside a wall band', () => {
     const rects: [number, number, number, number][] = [...faces];
     for (let x0 = 20; x0 < 160; x0 += 6) for (let k = 0; k < 10; k++) rects.push([x0 + k, 30 - k, x0 + k, 30 - k]);
     expect(findBandWindows(walls(), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
+  });
+});
+
+describe('raster windows set in a wall as two glass lines', () => {
+  const mmPerPx = 20;
+  // a 12 px (240 mm) filled wall, x 20..169, with a window x 70..119 drawn as two lines at rows 23 and 28:
+  // the wall mask there is the band between the lines (their paper filled as a cavity), 6 px instead of 12
+  const wallRects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 23, 119, 28]];
+  const inkRects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 23, 119, 23], [70, 28, 119, 28]];
+
+  it('a thinner hollow stretch with thicker wall on both sides is a window', () => {
+    const found = findBandWindows(maskOf(200, 60, wallRects), maskOf(200, 60, inkRects), mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x0).toBe(70);
+    expect(found[0].x1).toBe(119);
+  });
+
+  it('the same in a wall running down the page', () => {
+    const tr = (r: [number, number, number, number][]) => r.map(([x0, y0, x1, y1]) => [y0, x0, y1, x1] as [number, number, number, number]);
+    const found = findBandWindows(maskOf(60, 200, tr(wallRects)), maskOf(60, 200, tr(inkRects)), mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].y1 - found[0].y0 + 1).toBe(50);
+  });
+
+  it('a wall that only ends in a thinner hollow piece (wall on one side) is no window', () => {
+    const walls = maskOf(200, 60, [[20, 20, 69, 31], [70, 23, 119, 28]]);
+    const ink = maskOf(200, 60, [[20, 20, 69, 31], [70, 23, 119, 23], [70, 28, 119, 28]]);
+    expect(findBandWindows(walls, ink, mmPerPx)).toHaveLength(0);
+  });
+
+  it('an outlined wall of one thickness is no window', () => {
+    const ink = maskOf(200, 60, [[20, 20, 169, 20], [20, 31, 169, 31], [20, 20, 20, 31], [169, 20, 169, 31]]);
+    expect(findBandWindows(maskOf(200, 60, [[20, 20, 169, 31]]), ink, mmPerPx)).toHaveLength(0);
+  });
+});
+
+describe('raster building outline', () => {
+  it('is the outline of the walls holding the rooms, not a sheet frame drawn around the plan', () => {
+    // a frame 3 px wide near the page edge; inside it a building of two rooms (walls 4 px) at x 40..163, y 40..123
+    const walls = maskOf(200, 160, [[5, 5, 194, 7], [5, 152, 194, 154], [5, 5, 7, 154], [192, 5, 194, 154],
+      [40, 40, 163, 43], [40, 120, 163, 123], [40, 40, 43, 123], [160, 40, 163, 123], [100, 40, 103, 123]]);
+    const { rooms, exterior } = findRegions(walls, { mmPerPx: 20, minAreaMm2: 0.3e6, minWidthMm: 200, minHeightMm: 200, maxPageShare: 0.35 });
+    expect(rooms).toHaveLength(2);
+    const xs = exterior.map((p) => p[0]), ys = exterior.map((p) => p[1]);
+    expect([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]).toEqual([40, 40, 164, 124]);
   });
 });
 

@@ -19,7 +19,7 @@ export interface RegionLimits {
   maxPageShare: number;
 }
 
-export interface PixelRoom { ring: Pt[]; areaPx: number }
+export interface PixelRoom { ring: Pt[]; areaPx: number; id: number }
 
 export interface Regions {
   rooms: PixelRoom[];
@@ -50,18 +50,20 @@ export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Re
     let ring = simplifyRing(traceOuter(free.labels, w, h, id, first[id]), SIMPLIFY_PX);
     // outlined walls: the edge is the face line's centre; solid walls: the grey of the blurred edge says where
     if (edge) ring = growRing(ring, edge.faceHalfPx || edgeShiftPx(free.labels, id, { x0: free.x0[id], y0: free.y0[id], x1: free.x1[id], y1: free.y1[id] }, ringPerimeter(ring), edge));
-    cand.push({ ring, areaPx: Math.abs(ringArea(ring)) });
+    cand.push({ ring, areaPx: Math.abs(ringArea(ring)), id });
   }
   const rooms = cand.filter((r) => !cand.some((o) => o !== r && o.areaPx > r.areaPx && inRing(r.ring[0][0] + 0.5, r.ring[0][1] + 0.5, o.ring)));
-  // the building: everything that is not outside, its largest piece holding rooms
+  // the building: its walls and rooms, the connected piece holding the most room (a sheet frame or a
+  // title block around the plan encloses paper too, but no room joins it through walls)
+  const isRoom = new Uint8Array(free.count + 1);
+  for (const r of rooms) isRoom[r.id] = 1;
   const building = newMask(w, h);
-  for (let i = 0; i < building.data.length; i++) {
-    const id = free.labels[i];
-    building.data[i] = id && free.touchesBorder[id] ? 0 : 1;
-  }
+  for (let i = 0; i < building.data.length; i++) building.data[i] = walls.data[i] || isRoom[free.labels[i]] ? 1 : 0;
   const parts = components(building, 1);
+  const roomArea = new Float64Array(parts.count + 1);
+  for (let i = 0; i < building.data.length; i++) if (isRoom[free.labels[i]]) roomArea[parts.labels[i]]++;
   let best = 0;
-  for (let id = 1; id <= parts.count; id++) if (!parts.touchesBorder[id] && (!best || parts.area[id] > parts.area[best])) best = id;
+  for (let id = 1; id <= parts.count; id++) if (roomArea[id] > roomArea[best]) best = id;
   let exterior: Pt[] = [];
   if (best && rooms.length) {
     const start = parts.labels.indexOf(best);

@@ -108,7 +108,8 @@ describe('a quote-ready report', () => {
     const raw = buildReport({ result: withOpenings(), roomIndexes: [0, 1, 2], projectTitle: 'X' }).output();
     expect(raw).toContain('Windows: W1 1200 × 1500 mm \\(1.80 m²\\)');
     expect(raw.split('Doors: D1 820 × 2040 mm \\(1.67 m²\\)').length - 1).toBe(2);
-    expect(raw).not.toContain('D2');
+    // a second door number would be 'D2 <width>'; the raw PDF's random /ID may hold the letters D2 anywhere
+    expect(raw).not.toMatch(/\bD2 \d/);
   });
 
   it('has an outside walls section: length, area at the ceiling height, openings and net area', () => {

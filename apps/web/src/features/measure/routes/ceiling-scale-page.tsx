@@ -16,7 +16,7 @@ import { scaleText } from '../calibrate/scale-math';
 import { usePlanImage } from '../components/use-plan-image';
 import {
   CEILING_SCALE_REQUIRED, ceilingScaleFormSchema, chosenPaper, CUSTOM_SCALE, formDefaults, OTHER_SCALE, otherScaleGroups, questionableHeight,
-  scaleFields, specScaleItems, toCeilingScaleBody, type CeilingScaleForm,
+  printedScaleLabel, scaleFields, specScaleItems, toCeilingScaleBody, type CeilingScaleForm,
 } from '../utils/ceiling-scale-form';
 
 const SAVE_FAILED = 'Failed to update ceiling and scale. Please try again.';
@@ -70,6 +70,20 @@ export default function CeilingScalePage() {
     setMeasuring(false);
     notifications.show({ color: 'teal', message: `Scale set to ${scaleText(o.scale_number, o.paper_size)} ${how}.` });
   };
+  // No scale chosen yet (no saved record, none passed along): the scale printed for the plan view is pre-selected,
+  // on the sheet the page is, so the 1:N holds on the page as printed.
+  const printed = pageScale.data?.printed_scale ?? null;
+  const noScaleYet = !partial?.scale_number && !partial?.scale_ratio && (partial ? true : existing.isError);
+  const [preselected, setPreselected] = useState(false);
+  useEffect(() => {
+    if (!printed || !noScaleYet || preselected || form.getValues('scale_ratio')) return;
+    const f = scaleFields(printed, pageScale.data?.sheet ?? 'PAGE');
+    form.setValue('scale_ratio', f.scale_ratio);
+    form.setValue('other_scale', f.other_scale);
+    form.setValue('custom_n', f.custom_n);
+    form.setValue('other_paper', f.other_paper);
+    setPreselected(true);
+  }, [printed, noScaleYet, preselected, form, pageScale.data?.sheet]);
   const refusedSuggestion = heightError && heightError !== CEILING_SCALE_REQUIRED ? /Did you mean (\d+(?:\.\d+)?) mm/.exec(heightError)?.[1] : undefined;
 
   return (
@@ -106,6 +120,11 @@ export default function CeilingScalePage() {
               <Select label="Scale and paper size" description="As printed in the plan's title block" placeholder="Choose a scale" searchable
                 data={scaleItems} value={field.value ?? null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} />
             )} />
+            {preselected && printed && (
+              <Text size="xs" c="teal.8" mt={-8} data-testid="scale-preselected">
+                Pre-selected from the plan: it prints {printedScaleLabel(printed)} for its floor plan. Change it if the plan was printed at another size.
+              </Text>
+            )}
             {scaleChoice === OTHER_SCALE && (
               <Group grow align="flex-start" wrap="wrap">
                 <Controller control={form.control} name="other_scale" render={({ field }) => (

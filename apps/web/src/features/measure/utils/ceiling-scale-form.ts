@@ -77,3 +77,8 @@ export const otherScaleGroups = [
 ];
 
 export { PAPER_SIZES };
+
+/** How a printed scale reads: its imperial name when it has one ('1/4" = 1'-0" (1:48)'), else '1:N'. */
+export function printedScaleLabel(n: number): string {
+  return NAMED_SCALES.find((s) => s.scale_number === n && s.group !== 'Metric')?.label ?? `1:${n}`;
+}

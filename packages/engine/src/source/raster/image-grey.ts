@@ -1,0 +1,88 @@
+/**
+ * The scanned page's image straight from pdf.js's decoded copy, shrunk to the working resolution by area
+ * averaging in one pass over its pixels. Drawing the page with pdf.js instead copies the full-size image
+ * through scratch canvases and halves it step by step in JavaScript, several times slower; that path stays
+ * for pages this one does not cover (a turned page, an image drawn turned or sheared, an image pdf.js keeps
+ * as a bitmap).
+ */
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { GreyImage, PageImageInfo } from './page-image.js';
+
+/** pdf.js's ImageKind: packed 1-bit grey (1 = white), RGB, RGBA. */
+const GREY_1BPP = 1, RGB = 2, RGBA = 4 - 1;
+/** Shear left in an image's placement (points per point) that still counts as axis-aligned. */
+const AXIS_EPS = 1e-6;
+
+interface DecodedImage { width: number; height: number; kind: number; data: Uint8Array | Uint8ClampedArray }
+
+function decoded(page: PDFPageProxy, objId: string): DecodedImage | null {
+  const p = page as unknown as { objs: { get(id: string): unknown }; commonObjs: { get(id: string): unknown } };
+  try {
+    const o = (objId.startsWith('g_') ? p.commonObjs : p.objs).get(objId) as Partial<DecodedImage> | null;
+    if (!o || !o.data || !o.width || !o.height || ![GREY_1BPP, RGB, RGBA].includes(o.kind ?? 0)) return null;
+    return o as DecodedImage;
+  } catch {
+    return null;
+  }
+}
+
+/** Grey value (0 black .. 255 white) of every pixel of one decoded row. */
+function greyRow(img: DecodedImage, row: number, out: Float32Array): void {
+  const { width: W, kind, data } = img;
+  if (kind === GREY_1BPP) {
+    const base = row * ((W + 7) >> 3);
+    for (let i = 0; i < W; i++) out[i] = data[base + (i >> 3)] & (128 >> (i & 7)) ? 255 : 0;
+    return;
+  }
+  const n = kind === RGB ? 3 : 4;
+  for (let i = 0, j = row * W * n; i < W; i++, j += n) out[i] = (data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29) / 256;
+}
+
+/** The page in grey at `pxPerPt` from its largest image, or null when this path does not apply. */
+export function imageGrey(page: PDFPageProxy, info: PageImageInfo, pxPerPt: number): GreyImage | null {
+  if (!info.objId || page.rotate % 360 !== 0) return null;
+  const img = decoded(page, info.objId);
+  if (!img) return null;
+  const vp = page.getViewport({ scale: pxPerPt });
+  const [va, , , vd, ve, vf] = vp.transform as number[];
+  const [a, b, c, d, e, f] = info.ctm;
+  if (Math.abs(b) > AXIS_EPS * Math.abs(a) || Math.abs(c) > AXIS_EPS * Math.abs(d)) return null;
+  const w = Math.max(1, Math.round(vp.width)), h = Math.max(1, Math.round(vp.height));
+  const W = img.width, H = img.height;
+  // image unit square → device pixels: x = X0 + u·SX, y = Y0 + v·SY (v = 1 is the image's first row)
+  const SX = a * va, X0 = e * va + ve, SY = d * vd, Y0 = f * vd + vf;
+  // source column and row ranges of every output pixel (at least one source pixel each)
+  const colRange = (X: number) => rangeOf((X - X0) / SX, (X + 1 - X0) / SX, W, false);
+  const rowRange = (Y: number) => rangeOf((Y - Y0) / SY, (Y + 1 - Y0) / SY, H, true);
+  const grey = new Uint8Array(w * h).fill(255);
+  const c0 = new Int32Array(w), c1 = new Int32Array(w);
+  for (let X = 0; X < w; X++) [c0[X], c1[X]] = colRange(X);
+  const acc = new Float32Array(W), row = new Float32Array(W);
+  for (let Y = 0; Y < h; Y++) {
+    const [r0, r1] = rowRange(Y);
+    if (r1 <= r0) continue;
+    acc.fill(0);
+    for (let r = r0; r < r1; r++) {
+      greyRow(img, r, row);
+      for (let i = 0; i < W; i++) acc[i] += row[i];
+    }
+    const rows = r1 - r0;
+    for (let X = 0; X < w; X++) {
+      if (c1[X] <= c0[X]) continue;
+      let sum = 0;
+      for (let i = c0[X]; i < c1[X]; i++) sum += acc[i];
+      grey[Y * w + X] = sum / (rows * (c1[X] - c0[X]));
+    }
+  }
+  return { w, h, grey, pxPerPt: w / page.getViewport({ scale: 1 }).width };
+}
+
+/** Source pixel range [i0, i1) under an output pixel spanning unit coordinates t0..t1 (flipped: row 0 at t = 1). */
+function rangeOf(t0: number, t1: number, n: number, flipped: boolean): [number, number] {
+  let lo = Math.min(t0, t1), hi = Math.max(t0, t1);
+  if (flipped) [lo, hi] = [1 - hi, 1 - lo];
+  if (hi <= 0 || lo >= 1) return [0, 0];
+  // the source pixels whose centres fall inside, at least one
+  const i0 = Math.min(n - 1, Math.max(0, Math.ceil(lo * n - 0.5))), i1 = Math.min(n, Math.max(i0 + 1, Math.ceil(hi * n - 0.5)));
+  return [i0, i1];
+}
