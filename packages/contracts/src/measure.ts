@@ -121,6 +121,8 @@ export const roomSchema = z.object({
   excluded: z.boolean(),
   is_outdoor: z.boolean().optional(),
   polygon: z.array(pointMm),
+  /** The floor area printed in the room's stamp on the plan (mm²), when it prints one. */
+  printed_area_mm2: z.number().optional(),
   perimeter_mm: z.number(),
   ceiling_area: z.number(),
   net_wall_area: z.number(),

@@ -13,9 +13,11 @@ import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './core/geometry.js';
 import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
 import { analyzeRasterPage } from './source/raster/analyze-raster.js';
-import { readText, isLabelText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
+import { readText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
 import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.js';
 import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
+import { readStamps, mainStamp, stampLabel, type RoomStamp } from './core/stamps.js';
+import { splitHoles, printedAreaWarnings } from './core/printed-areas.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -138,6 +140,16 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const islands = outers.filter((o) => holes.some((h) => Math.abs(h.area) > Math.abs(o.area) && pointInPoly(o.pts[0][0], o.pts[0][1], h.pts)));
     holes = holes.filter((h) => !islands.some((o) => Math.abs(o.area) > Math.abs(h.area) && pointInPoly(h.pts[0][0], h.pts[0][1], o.pts)));
 
+    // room stamps (name, number, printed area...); a space holding several stamps with printed areas is
+    // cut into one room per stamp (open-plan rooms the drawing does not separate, split-rooms.ts)
+    // (read per space: lines of text on either side of a wall are never one stamp)
+    const stampsIn = (poly: PointMm[]) => {
+      const bb = bbox(poly);
+      return readStamps(text.filter((t) => t.at[0] >= bb.x0 && t.at[0] <= bb.x1 && t.at[1] >= bb.y0 && t.at[1] <= bb.y1 && pointInPoly(t.at[0], t.at[1], poly)));
+    };
+    const split = splitHoles(holes, stampsIn, () => [...vec.segs, ...(outlineLines(vec) ?? [])].map((g) => ({ a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm })));
+    holes = split.holes;
+
     // exterior = the outer ring holding most rooms
     let exterior: PointMm[] = [];
     let bestCount = 0;
@@ -180,16 +192,18 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     }
 
     // rooms
-    const labelled = text.filter((t) => isLabelText(t.str));
+    // the label is the name (and number) of the room's main stamp; area, finish, height lines are not
     const rooms: Room[] = holes.map((h, i) => {
       const poly = h.pts;
-      const inside = labelled.filter((t) => pointInPoly(t.at[0], t.at[1], poly)).sort((a, b) => a.at[1] - b.at[1] || a.at[0] - b.at[0]);
-      let label = inside.slice(0, 3).map((t) => t.str).join(' ').replace(/\s+/g, ' ').trim();
-      const num = inside.length ? roomNumber(inside[0], text, poly) : null;
+      const bb = bbox(poly);
+      const main = mainStamp(stampsIn(poly).filter((s) => pointInPoly(s.at[0], s.at[1], poly)), [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2]);
+      let label = main ? stampLabel(main) : '';
+      const num = main && !main.number ? roomNumber(nameItem(main), text, poly) : null;
       if (num && !label.includes(num)) label = `${label} ${num}`;
       return {
         id: `room-${i + 1}`, label, is_outdoor: /ALFRESCO|PORCH|DECK|PATIO|BALCON|TERRACE|VERANDA|GARDEN|YARD|OUTDOOR/i.test(label),
         polygon: poly, ...measureRoom(poly, { windows: [], doors: [] }, H), windows: [], doors: [],
+        ...(main?.printedAreaMm2 ? { printed_area_mm2: Math.round(main.printedAreaMm2) } : {}),
       };
     });
     rooms.sort((a, b) => bbox(a.polygon).y0 - bbox(b.polygon).y0 || bbox(a.polygon).x0 - bbox(b.polygon).x0);
@@ -243,7 +257,10 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       },
       warnings,
     };
-    return f === 1 ? result : toUserFrame(result, 1 / f, kUser);
+    const final = f === 1 ? result : toUserFrame(result, 1 / f, kUser);
+    // printed areas against measured ones, and the spaces cut by printed areas, in the frame the user sees
+    final.warnings.push(...printedAreaWarnings(final.rooms, options.scale, f !== 1), ...split.warnings(final.rooms, 1 / f));
+    return final;
   } finally {
     void doc.destroy();
   }
@@ -367,6 +384,12 @@ function makeOpening(kind: 'door' | 'window', subtype: string, position: PointMm
     height_assumed: assumed, position, segment, exterior: false, room_ids: [],
   };
 }
+
+/** A stamp's first name line as a text item (for the room number printed beside it). */
+const nameItem = (s: RoomStamp): TextItem => {
+  const l = s.lines.find((x) => x.kind === 'name') ?? s.lines[0];
+  return { str: l.str, at: l.at, heightMm: l.heightMm, widthMm: l.widthMm };
+};
 
 const ROOM_NO = /^(?:\d{3}[A-Z]?|[A-Z]{0,2}\d{1,2}[.-]\d{2,3})$/;
 

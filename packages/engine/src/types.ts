@@ -88,6 +88,8 @@ export interface Room extends RoomQuantities {
   is_outdoor: boolean;
   /** Outer ring, mm, closed implicitly. */
   polygon: PointMm[];
+  /** The floor area printed in the room's stamp (mm², real world), when the plan prints one. */
+  printed_area_mm2?: number;
   windows: Opening[];
   doors: Opening[];
 }

@@ -8,6 +8,8 @@ export interface TextItem {
   widthMm?: number;
   /** The run reads left to right (not rotated). */
   horizontal?: boolean;
+  /** Reading direction in the mm frame (degrees, y down: 0 = left to right, 90 = top to bottom). */
+  angleDeg?: number;
 }
 
 export async function readText(page: PDFPageProxy, k: number): Promise<TextItem[]> {
@@ -24,7 +26,8 @@ export async function readText(page: PDFPageProxy, k: number): Promise<TextItem[
     const ux = t[0] / len, uy = t[1] / len;
     const x = t[4] + (ux * w) / 2 - (uy * h) / 2, y = t[5] + (uy * w) / 2 + (ux * h) / 2;
     const px = vt[0] * x + vt[2] * y + vt[4], py = vt[1] * x + vt[3] * y + vt[5];
-    out.push({ str, at: [px * k, py * k], heightMm: h * k, widthMm: w * k, horizontal: Math.abs(uy) < 0.02 && ux > 0 });
+    const dx = vt[0] * ux + vt[2] * uy, dy = vt[1] * ux + vt[3] * uy;
+    out.push({ str, at: [px * k, py * k], heightMm: h * k, widthMm: w * k, horizontal: Math.abs(uy) < 0.02 && ux > 0, angleDeg: (Math.atan2(dy, dx) * 180) / Math.PI });
   }
   return out;
 }

@@ -32,6 +32,12 @@ function edit(roomId: string, over: Partial<RoomEditRow>): RoomEditRow {
 describe('room edits after a re-measure', () => {
   const kitchen = rect(1000, 1000, 4000, 3000), bed = rect(5200, 1000, 3000, 3000);
 
+  it('keep the area printed in the room stamp on the room', () => {
+    const withStamp = { ...roomAt(kitchen, 'KITCHEN'), printed_area_mm2: 12.4e6 };
+    const rooms = applyEdits(resultOf([withStamp, roomAt(bed, 'BED')]), matchEdits(resultOf([]), []));
+    expect(rooms.map((r) => r.printed_area_mm2)).toEqual([12.4e6, undefined]);
+  });
+
   it('stay on their room when another room appears in front of it', () => {
     const first = resultOf([roomAt(kitchen, 'KITCHEN'), roomAt(bed, 'BED')]);
     const rename = edit(first.rooms[1].id, { label: 'Main bedroom', anchorPt: toPt(bed, K) });

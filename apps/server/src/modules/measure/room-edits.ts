@@ -91,6 +91,7 @@ export function applyEdits(result: AnalysisResult, matched: MatchedEdits): Unnum
       net_wall_area: q.net_wall_area, total_wall_surface_area: q.total_wall_surface_area,
       total_window_area: q.total_window_area, total_door_area: q.total_door_area, windows, doors,
       edited, source: room ? 'detected' : 'added',
+      ...(room?.printed_area_mm2 ? { printed_area_mm2: room.printed_area_mm2 } : {}),
     };
   };
   for (const room of result.rooms) {

@@ -1,0 +1,86 @@
+/**
+ * What the printed room areas tell the engine: where a space the drawing leaves open is made of several
+ * rooms (cut by split-rooms.ts), and whether each measured room agrees with the area its stamp prints.
+ */
+import type { PointMm, Room, Warning } from '../types.js';
+import { pointInPoly, polyArea } from './geometry.js';
+import type { RoomStamp } from './stamps.js';
+import { splitByStamps, type DrawnLine, type SplitStamp } from './split-rooms.js';
+
+/**
+ * A measured room further than this from its printed area (relative) gets a warning. Printed areas are
+ * rounded to 0.1 or 0.01 m² and measured to the wall faces as the engine does, so 3 % is the margin the
+ * product promises.
+ */
+export const PRINTED_AREA_TOLERANCE = 0.03;
+/** Rooms with printed areas needed before their common ratio is read as a scale disagreement. */
+const SCALE_EVIDENCE_ROOMS = 3;
+
+interface Hole { pts: PointMm[]; area: number }
+
+/**
+ * The holes (rooms) with every one holding two or more stamps with printed areas cut into one per stamp.
+ * `stampsIn` reads the stamps of a space; `lines` gives the drawn lines in the mm frame (asked only when some hole needs cutting).
+ */
+export function splitHoles(holes: Hole[], stampsIn: (pts: PointMm[]) => RoomStamp[], lines: () => DrawnLine[]) {
+  let drawn: DrawnLine[] | null = null;
+  const out: Hole[] = [];
+  /** Stamps of parts whose boundary was placed from the printed areas alone (no drawn evidence). */
+  const placed: PointMm[][] = [];
+  for (const h of holes) {
+    const mine: SplitStamp[] = stampsIn(h.pts).filter((s) => s.printedAreaMm2 !== null && s.names.length > 0 && pointInPoly(s.at[0], s.at[1], h.pts))
+      .map((s) => ({ at: s.at, areaMm2: s.printedAreaMm2!, box: s.box }));
+    if (mine.length < 2) { out.push(h); continue; }
+    drawn ??= lines();
+    const parts = splitByStamps(h.pts, mine, drawn);
+    for (const p of parts) out.push({ pts: p.pts, area: polyArea(p.pts) });
+    if (parts.some((p) => p.cuts.includes('printed-areas'))) placed.push(parts.flatMap((p) => p.stamps.map((s) => s.at)));
+  }
+  return {
+    holes: out,
+    /** One warning per space cut where nothing drawn shows the boundary; `s` brings stamp points to the rooms' frame. */
+    warnings(rooms: Room[], s = 1): Warning[] {
+      return placed.map((pts) => {
+        const names = rooms.filter((r) => pts.some((p) => pointInPoly(p[0] * s, p[1] * s, r.polygon)));
+        const list = names.map((r) => r.label || 'unnamed').join(', ');
+        return {
+          code: 'rooms_split_by_printed_areas',
+          message: `${list} share one space with no line drawn between them; the boundary was placed so their areas follow the areas printed on the plan.`,
+          ...(names[0] ? { room_id: names[0].id } : {}),
+        };
+      });
+    },
+  };
+}
+
+/**
+ * Warnings where a room's measured area and its printed area disagree by more than PRINTED_AREA_TOLERANCE.
+ * When most rooms disagree by one common factor the scale is the likely cause: one warning says so (with the
+ * scale the printed areas suggest) and rooms are compared after that factor.
+ */
+export function printedAreaWarnings(rooms: Room[], scaleN: number, scaleWarned = false): Warning[] {
+  const pairs = rooms.filter((r) => r.printed_area_mm2 && r.ceiling_area > 0).map((r) => ({ r, ratio: r.ceiling_area / r.printed_area_mm2! }));
+  if (!pairs.length) return [];
+  const sorted = pairs.map((p) => p.ratio).sort((a, b) => a - b);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const out: Warning[] = [];
+  let ref = 1;
+  if (pairs.length >= SCALE_EVIDENCE_ROOMS && Math.abs(median - 1) > PRINTED_AREA_TOLERANCE) {
+    ref = median;
+    if (!scaleWarned)
+      out.push({
+        code: 'printed_area_scale',
+        message: `The room areas printed on the plan are about ${Math.round(Math.abs(1 / median - 1) * 100)} % ${median < 1 ? 'larger' : 'smaller'} than measured at 1:${scaleN}; the drawing may be at about 1:${Math.round(scaleN / Math.sqrt(median))}.`,
+      });
+  }
+  for (const { r, ratio } of pairs) {
+    const off = ratio / ref - 1;
+    if (Math.abs(off) <= PRINTED_AREA_TOLERANCE) continue;
+    out.push({
+      code: 'printed_area_mismatch',
+      room_id: r.id,
+      message: `${r.label || 'A room'}: measured ${(r.ceiling_area / 1e6).toFixed(2)} m², the plan prints ${(r.printed_area_mm2! / 1e6).toFixed(2)} m² (${Math.abs(Math.round(off * 100))} % ${off < 0 ? 'less' : 'more'}${ref !== 1 ? ' after the common scale difference' : ''}).`,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import { describe, it, expect } from 'vitest';
+import { classifyStampLine, joinTextLines, mainStamp, parsePrintedArea, readStamps, stampLabel } from './stamps.js';
+import type { TextItem } from '../source/text.js';
+
+// a run centred at (x, y), h mm high, 0.6 h per character; angle in degrees (y down)
+const run = (str: string, x: number, y: number, h = 200, angleDeg = 0): TextItem => ({ str, at: [x, y], heightMm: h, widthMm: 0.6 * h * str.length, horizontal: angleDeg === 0, angleDeg });
+
+describe('parsePrintedArea', () => {
+  it('reads the ways offices print a room area', () => {
+    expect(parsePrintedArea('12.40 m²')).toBeCloseTo(12.4e6, -1);
+    expect(parsePrintedArea('12,40 m2')).toBeCloseTo(12.4e6, -1);
+    expect(parsePrintedArea('F: 12.4 m²')).toBeCloseTo(12.4e6, -1);
+    expect(parsePrintedArea('NGF: 29,4 m2')).toBeCloseTo(29.4e6, -1);
+    expect(parsePrintedArea('A: 6.42 m²')).toBeCloseTo(6.42e6, -1);
+    expect(parsePrintedArea('BF: 9.58')).toBeCloseTo(9.58e6, -1);
+    expect(parsePrintedArea('120 sq ft')).toBeCloseTo(120 * 0.09290304e6, -1);
+  });
+
+  it('does not take room numbers, sizes or bare numbers for areas', () => {
+    expect(parsePrintedArea('A1.22')).toBeNull();
+    expect(parsePrintedArea('3600 x 3300')).toBeNull();
+    expect(parsePrintedArea('12.40')).toBeNull();
+    expect(parsePrintedArea('Bad 4')).toBeNull();
+  });
+});
+
+describe('classifyStampLine', () => {
+  it('tells names from finish, height, perimeter, number and code lines', () => {
+    expect(classifyStampLine('TEHNIČNA SOBA')).toBe('name');
+    expect(classifyStampLine('Wohnen / Essen / Küche')).toBe('name');
+    for (const s of ['Parkett', 'Parket', 'Fliesen', 'Parkett Eiche', 'Boden: Linoleum', 'Carpet']) expect(classifyStampLine(s)).toBe('finish');
+    for (const s of ['H=2.50', 'LH 2.45', 'RH: 2,60 m']) expect(classifyStampLine(s)).toBe('height');
+    expect(classifyStampLine('U: 14.2 m')).toBe('perimeter');
+    for (const s of ['R1.E5.2.11', '230', 'A.01']) expect(classifyStampLine(s)).toBe('number');
+    for (const s of ['BA: 22', 'W: k.A.', '50%: 23,95 m²']) expect(classifyStampLine(s)).toBe('code');
+    expect(classifyStampLine('12,40 m2')).toBe('area');
+  });
+});
+
+describe('joinTextLines', () => {
+  it('joins the pieces of one printed line, a raised small 2 after m as m²', () => {
+    const joined = joinTextLines([run('F:', 0, 0), run('47,89 m', 700, 0), run('2', 1170, -40, 120)]);
+    expect(joined.map((t) => t.str)).toEqual(['F: 47,89 m²']);
+  });
+
+  it('keeps lines one under the other apart', () => {
+    expect(joinTextLines([run('Bad', 0, 0), run('4.4 m²', 0, 300)])).toHaveLength(2);
+  });
+});
+
+describe('readStamps', () => {
+  it('reads a stamp as a unit: the label is the name, the printed area is kept, the finish is neither', () => {
+    // an appliance tag at the sink, away from the stamp; the stamp: name, finish, area, height
+    const text = [run('DW', 3000, -900), run('TEHNIČNA SOBA', 0, 0), run('Parket', 0, 260), run('12,40 m2', 0, 520), run('LH 2.45', 0, 780)];
+    const stamps = readStamps(text);
+    const main = mainStamp(stamps, [0, 0])!;
+    expect(stampLabel(main)).toBe('TEHNIČNA SOBA');
+    expect(main.printedAreaMm2).toBeCloseTo(12.4e6, -1);
+    expect(main.lines.map((l) => l.kind)).toEqual(['name', 'finish', 'area', 'height']);
+  });
+
+  it('joins a name printed on two lines and the room number under it', () => {
+    const stamps = readStamps([run('MASTER', 0, 0), run('BEDROOM', 0, 300), run('230', 0, 600)]);
+    expect(stamps).toHaveLength(1);
+    expect(stampLabel(stamps[0])).toBe('MASTER BEDROOM 230');
+  });
+
+  it('reads a stamp turned 90 degrees in a narrow room', () => {
+    // reading top to bottom: the following lines stand to the left (y down frame)
+    const stamps = readStamps([run('STORE', 0, 0, 200, 90), run('3.20 m²', -300, 0, 150, 90)]);
+    expect(stamps).toHaveLength(1);
+    expect(stampLabel(stamps[0])).toBe('STORE');
+    expect(stamps[0].printedAreaMm2).toBeCloseTo(3.2e6, -1);
+  });
+
+  it('keeps two stamps of one open space apart', () => {
+    const stamps = readStamps([run('Wohnen', 0, 0), run('18.0 m²', 0, 260), run('Entrée', 4000, 0), run('6.0 m²', 4000, 260)]);
+    expect(stamps.map(stampLabel).sort()).toEqual(['Entrée', 'Wohnen']);
+    expect(stamps.every((s) => s.printedAreaMm2 !== null)).toBe(true);
+  });
+});
