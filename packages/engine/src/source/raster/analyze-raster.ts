@@ -8,7 +8,7 @@ import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../.
 import { isLabelText, readText, type TextItem } from '../text.js';
 import { binarize, binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
-import { sealGaps } from './gaps.js';
+import { distinctGaps, sealGaps } from './gaps.js';
 import { imageGrey } from './image-grey.js';
 import { largestImage, renderGrey } from './page-image.js';
 import { faceLineHalfWidthPx } from './edges.js';
@@ -69,7 +69,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   }
   const unsealed = new Uint8Array(walls.data);
   const bandWindows = findBandWindows(walls, ink, mmPerPx);
-  const gaps = [...sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1), ...bandWindows];
+  const gaps = distinctGaps([...sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1), ...bandWindows]);
   const sealed = new Uint8Array(walls.data.length);
   for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
   const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;

@@ -56,9 +56,27 @@ export async function createOcrWorker(langPath = localLangDir()): Promise<Tesser
   return worker;
 }
 
+/** A shared worker idle this long (ms) is ended, so that it never keeps a finished process alive. */
+const IDLE_CLOSE_MS = 3000;
+let idle: NodeJS.Timeout | null = null;
+
 function ocrWorker(): Promise<Tesseract.Worker> {
+  if (idle) { clearTimeout(idle); idle = null; }
   shared ??= createOcrWorker().catch((e: unknown) => { shared = null; throw e; });
   return shared;
+}
+
+/** Done with the shared worker for now: it is ended after IDLE_CLOSE_MS unless used again. */
+export function releaseOcr(): void {
+  if (!shared || idle) return;
+  const w = shared;
+  idle = setTimeout(() => {
+    idle = null;
+    if (shared === w) shared = null;
+    void w.then((x) => x.terminate()).catch(() => undefined);
+  }, IDLE_CLOSE_MS);
+  // (the OCR thread keeps the process alive until then; the timer itself does not)
+  idle.unref();
 }
 
 export interface OcrCrop {

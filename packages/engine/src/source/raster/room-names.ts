@@ -6,7 +6,7 @@
  */
 import type { PointMm } from '../../types.js';
 import type { TextItem } from '../text.js';
-import { readCrop } from './ocr.js';
+import { readCrop, releaseOcr } from './ocr.js';
 import type { Regions } from './regions.js';
 
 /** Time allowed for reading all rooms of a page (ms). */
@@ -25,6 +25,15 @@ export interface NameScan {
 export async function readRoomNames(regions: Regions, s: NameScan, budgetMs = OCR_BUDGET_MS): Promise<TextItem[]> {
   const t0 = Date.now();
   const out: TextItem[] = [];
+  try {
+    await readRooms(regions, s, budgetMs, t0, out);
+  } finally {
+    releaseOcr();
+  }
+  return out;
+}
+
+async function readRooms(regions: Regions, s: NameScan, budgetMs: number, t0: number, out: TextItem[]): Promise<void> {
   for (const room of regions.rooms) {
     if (Date.now() - t0 > budgetMs) break;
     const xs = room.ring.map((p) => p[0]), ys = room.ring.map((p) => p[1]);
@@ -40,5 +49,4 @@ export async function readRoomNames(regions: Regions, s: NameScan, budgetMs = OC
     const lines = await readCrop({ grey, w: cw, h: ch, paperMmPerPx: s.paperMmPerPx });
     for (const l of lines) out.push({ str: l.text, at: s.toMm([x0 + l.at[0], y0 + l.at[1]]), heightMm: 0, horizontal: true });
   }
-  return out;
 }
