@@ -13,7 +13,8 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { users } from './db/schema/index.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './errors.js';
-import { scaledAbuseLimits, type AbuseLimits } from './lib/abuse-limits.js';
+import { abuseLimitsFromSettings, type AbuseLimits } from './lib/abuse-limits.js';
+import { configureEngineFromConfig } from './engine-config.js';
 import { createBackgroundMailer, createMailer, type Mailer } from './lib/mailer.js';
 import { createLocalStorage, type Storage } from './lib/storage.js';
 import { createS3StorageIfConfigured } from './lib/s3-storage.js';
@@ -38,6 +39,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
   await migrate(database);
   const closers: (() => Promise<void> | void)[] = [];
+  configureEngineFromConfig(config);
   // A hop count trusts that many addresses nearest to the server (Fastify itself refuses bare hop counts).
   // Fastify's overloads pick HTTP/2 typings for a union-typed trustProxy, hence the cast.
   const hops = config.TRUST_PROXY;
@@ -63,7 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ),
     storage: opts.storage ?? createS3StorageIfConfigured(config) ?? createLocalStorage(path.join(config.dataDir, 'files')),
     tokens: createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_MIN),
-    limits: opts.abuseLimits ?? scaledAbuseLimits(config.ABUSE_LIMITS_SCALE),
+    limits: opts.abuseLimits ?? abuseLimitsFromSettings(config),
     onClose: (fn) => closers.push(fn),
   };
   // Registered first, so it runs last: mails still being sent get a few seconds to finish.

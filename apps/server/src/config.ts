@@ -43,6 +43,28 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(10),
   /** Multiplies the per-account and per-address allowances of uploads, checkouts, contact, issue reports and long polls. */
   ABUSE_LIMITS_SCALE: z.coerce.number().positive().max(10000).default(1),
+  /** Allowances per 10 minutes (README "Reliability"); ABUSE_LIMITS_SCALE multiplies them. */
+  UPLOAD_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(20),
+  UPLOAD_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
+  CHECKOUT_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  CHECKOUT_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  CONTACT_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
+  ISSUE_REPORT_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  ISSUE_REPORT_LIMIT_PER_IP: z.coerce.number().int().positive().default(15),
+  LONG_POLL_PER_ACCOUNT: z.coerce.number().int().positive().default(4),
+  LONG_POLL_TOTAL: z.coerce.number().int().positive().default(200),
+  /** Budgets of every PDF the engine opens. */
+  PDF_MAX_PAGES: z.coerce.number().int().positive().default(500),
+  PDF_MAX_OPERATORS: z.coerce.number().int().positive().default(3_000_000),
+  PDF_MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(150_000_000),
+  PDF_MAX_CANVAS_MB: z.coerce.number().positive().default(64),
+  ENGINE_UPLOAD_HEAP_MB: z.coerce.number().int().min(32).default(256),
+  ENGINE_UPLOAD_MEMORY_MB: z.coerce.number().int().min(64).default(384),
+  ENGINE_ANALYSIS_HEAP_MB: z.coerce.number().int().min(64).default(1024),
+  ENGINE_ANALYSIS_MEMORY_MB: z.coerce.number().int().min(128).default(1536),
+  ENGINE_PROCESS_CEILING_MB: z.coerce.number().int().min(256).default(2048),
+  ENGINE_UPLOAD_TIMEOUT_S: z.coerce.number().positive().default(60),
+  ENGINE_ANALYSIS_TIMEOUT_S: z.coerce.number().positive().default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });

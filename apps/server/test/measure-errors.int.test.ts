@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineInputError, type analyzePdfInWorker } from '@plansight/engine';
 import { startBackground } from '../src/jobs/start.js';
-import { failureReason } from '../src/modules/measure/analysis-failure.js';
+import { failureReason, PLAN_GIVEN_BACK } from '../src/modules/measure/analysis-failure.js';
 import { createTestApp, testDbKind, type TestApp } from './helpers.js';
 import { ALL_DETECTIONS_QUERY, FAST_WORKER, ceilingBodyFor, simplePlan, uploadProject, userWithToken } from './measure-support.js';
 
@@ -56,18 +56,26 @@ describe(`measure errors reach the client as codes and clear messages on ${testD
     expect(message).toMatch(/could not be read/);
     expect(r.json()).toEqual({ code: 'analysis_failed', detail: message, message });
     expect(engine.calls()).toBe(1);
+    // A failure about the file: the plan stays spent, and nothing claims otherwise.
+    expect(r.json().detail).not.toContain(PLAN_GIVEN_BACK);
   });
 
   it('an internal failure that outlasts the retries answers a generic message, never the raw error or a path', async () => {
     engine.failWith(() => new Error(`ENOENT: no such file or directory, open '${t.dataDir}/files/projects/abc/original.pdf'`));
+    const remaining = async () => (await t.app.inject({ url: '/api/user/projects/plan-status', headers: owner.auth })).json().remaining;
+    const before = await remaining();
     const projectId = await uploadProject(t, owner.auth, pdf, truth.options.page);
+    expect(await remaining()).toBe(before - 1);
     const r = await finalAnswer(projectId);
     expect(r.statusCode).toBe(422);
-    expect(r.json()).toMatchObject({ code: 'analysis_failed', detail: failureReason(null).message });
+    // Our failure: the plan the upload spent is back, and the message says so.
+    expect(r.json()).toMatchObject({ code: 'analysis_failed', detail: failureReason(null, true).message });
+    expect(r.json().detail).toContain(PLAN_GIVEN_BACK);
+    expect(await remaining()).toBe(before);
     expect(r.body).not.toContain(t.dataDir);
     expect(r.body).not.toContain('ENOENT');
     expect(engine.calls()).toBe(3);
     const res = await t.app.inject({ url: `/api/user/projects/${projectId}/result`, headers: owner.auth });
-    expect(res.json().detail).toBe(failureReason(null).message);
+    expect(res.json().detail).toBe(failureReason(null, true).message);
   }, 150_000);
 });

@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import { blankPagePdf, encryptedPdfBytes, pdfBytes, PNG_1PX, scannedPagePdf, storedFiles, uploader, userWithToken } from './projects-factories.js';
@@ -11,6 +13,8 @@ describe('projects API (upload)', () => {
   beforeAll(async () => { t = await createTestApp({ MAX_UPLOAD_MB: '0.05' }); });
   afterAll(async () => { await t.close(); });
   const upload = (...a: Parameters<ReturnType<typeof uploader>>) => uploader(t)(...a);
+  /** Upload bodies stream to DATA_DIR/tmp first; every request must leave it empty. */
+  const tmpFiles = () => { try { return readdirSync(path.join(t.dataDir, 'tmp')); } catch { return []; } };
   const planOf = async (auth: Record<string, string>) =>
     (await t.app.inject({ method: 'GET', url: '/api/user/projects/plan-status', headers: auth })).json();
 
@@ -73,6 +77,7 @@ describe('projects API (upload)', () => {
     else expect(r.json().detail).toMatch(message);
     expect(await planOf(a.auth)).toMatchObject({ remaining: 1, used: 0 });
     expect(storedFiles(t)).toEqual(before);
+    expect(tmpFiles()).toEqual([]);
     const list = (await t.app.inject({ method: 'GET', url: '/api/user/projects', headers: a.auth })).json();
     expect(list.total_count).toBe(0);
   });
@@ -105,6 +110,52 @@ describe('projects API (upload)', () => {
     expect(await planOf(a.auth)).toMatchObject({ remaining: 1, used: 0, can_create_project: true });
     expect(entries()).toEqual(before);
     expect(await t.ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.userId, a.id))).toEqual([]);
+  });
+
+  it('the original failing to store halfway through spends no plan and leaves no half file, part file or temporary file', async () => {
+    const a = await userWithToken(t, 1);
+    const entries = () => storedFiles(t, true).filter((f) => f.split(path.sep).length > 2);
+    const before = entries();
+    const storage = t.ctx.storage;
+    const realPutStream = storage.putStream;
+    let written = 0;
+    // The real disk driver is given a stream that breaks after half of the file has gone through it.
+    storage.putStream = async (key, body, type, size) => {
+      const breaking = new Transform({
+        transform(chunk: Buffer, _e, done) {
+          const room = Math.floor(size / 2) - written;
+          if (chunk.length <= room) { written += chunk.length; return done(null, chunk); }
+          written += room;
+          this.push(chunk.subarray(0, room));
+          // The first half reaches the disk before the failure.
+          setTimeout(() => done(new Error('connection to storage lost')), 50);
+        },
+      });
+      return realPutStream(key, body.pipe(breaking), type, size);
+    };
+    try {
+      const pdf = await pdfBytes(2);
+      const r = await upload(a.auth, pdf, 'plan.pdf', { filename: 'Half', pageno: '1' });
+      expect(r.statusCode).toBe(500);
+      expect(r.body).not.toMatch(/connection to storage lost|\/tmp|node_modules/);
+    } finally {
+      storage.putStream = realPutStream;
+    }
+    expect(written).toBeGreaterThan(0);
+    expect(await planOf(a.auth)).toMatchObject({ remaining: 1, used: 0, can_create_project: true });
+    expect(entries()).toEqual(before);
+    expect(tmpFiles()).toEqual([]);
+    expect(await t.ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.userId, a.id))).toEqual([]);
+  });
+
+  it('stops reading a body that is not a PDF at its first kilobyte', async () => {
+    const a = await userWithToken(t, 1);
+    // 40 kB of text: refused by its head while streaming (the limit here is 50 kB, so size says nothing).
+    const r = await upload(a.auth, Buffer.alloc(40 * 1024, 'hello '), 'plan.pdf', { filename: 'X', pageno: '1' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().code).toBe('not_pdf');
+    expect(tmpFiles()).toEqual([]);
+    expect(await planOf(a.auth)).toMatchObject({ remaining: 1, used: 0 });
   });
 
   it('with no plans left answers the plan-limit error and creates nothing', async () => {

@@ -168,4 +168,24 @@ describe('room edits: outlines, openings, drawn and deleted rooms, kept across r
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0].loc).toEqual(['body', 'rooms', 0, 'polygon']);
   });
+
+  it('a door between two rooms resized or removed through one room changes in the other, and counts once', async () => {
+    const first = await result();
+    const holders = (r: ResultDto, id: string) => r.rooms.filter((x) => x.doors.some((d) => d.id === id));
+    const door = first.rooms.flatMap((r) => r.doors).find((d) => holders(first, d.id).length === 2);
+    expect(door, 'the plan has a door between two rooms').toBeDefined();
+    const [a, b] = holders(first, door!.id);
+    const resized = a.doors.map((d) => ({ id: d.id, width: d.id === door!.id ? 1000 : d.width, height: d.height }));
+    expect((await call('PATCH', `${base()}/rooms/${a.id}`, owner.auth, { doors: resized })).statusCode).toBe(200);
+    const next = await result();
+    expect(holders(next, door!.id).map((r) => r.doors.find((d) => d.id === door!.id)!.width)).toEqual([1000, 1000]);
+    expect(next.rooms.find((r) => r.id === b.id)).toMatchObject({ edited: true });
+    expect(next.totals.doors).toBe(first.totals.doors);
+    expect(next.totals.total_door_area - first.totals.total_door_area).toBe((1000 - door!.width) * door!.height);
+    const without = a.doors.filter((d) => d.id !== door!.id).map((d) => ({ id: d.id, width: d.width, height: d.height }));
+    expect((await call('PATCH', `${base()}/rooms/${a.id}`, owner.auth, { doors: without })).statusCode).toBe(200);
+    const after = await result();
+    expect(holders(after, door!.id)).toEqual([]);
+    expect(after.totals.doors).toBe(first.totals.doors - 1);
+  });
 });

@@ -6,3 +6,4 @@ export * from './billing.js';
 export * from './support.js';
 export * from './measure.js';
 export * from './estimate.js';
+export * from './page-scale.js';

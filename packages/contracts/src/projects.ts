@@ -83,3 +83,9 @@ export type CreateProjectFields = z.infer<typeof createProjectFieldsSchema>;
 /** Answer of POST /user/projects (product-spec section 3, Project creation response). */
 export const createProjectResponseSchema = projectSchema;
 export type CreateProjectResponse = Project;
+
+/** Body of PATCH /user/projects/{id}: the project's new display name. */
+export const renameProjectRequestSchema = z.object({
+  name: z.string({ error: 'Project name: please enter a name.' }).trim().min(1, 'Project name: please enter a name.').max(200, 'Project name: at most 200 characters.'),
+});
+export type RenameProjectRequest = z.infer<typeof renameProjectRequestSchema>;

@@ -21,6 +21,16 @@ export const PAPER_LABELS: Record<PaperSizeName, string> = {
   PAGE: 'As printed (this page’s own size)',
 };
 
+const IN_MM = 25.4;
+/** Each sheet's short × long side in mm (the engine's own table; a calibration converts between sheets with it). */
+export const PAPER_SIZE_MM: Record<Exclude<PaperSizeName, 'PAGE'>, [number, number]> = {
+  A0: [841, 1189], A1: [594, 841], A2: [420, 594], A3: [297, 420], A4: [210, 297],
+  'ANSI A': [8.5 * IN_MM, 11 * IN_MM], 'ANSI B': [11 * IN_MM, 17 * IN_MM], 'ANSI C': [17 * IN_MM, 22 * IN_MM],
+  'ANSI D': [22 * IN_MM, 34 * IN_MM], 'ANSI E': [34 * IN_MM, 44 * IN_MM],
+  'ARCH A': [9 * IN_MM, 12 * IN_MM], 'ARCH B': [12 * IN_MM, 18 * IN_MM], 'ARCH C': [18 * IN_MM, 24 * IN_MM],
+  'ARCH D': [24 * IN_MM, 36 * IN_MM], 'ARCH E': [36 * IN_MM, 48 * IN_MM], 'ARCH E1': [30 * IN_MM, 42 * IN_MM],
+};
+
 /** The engine refuses scales outside 1:1 to 1:10000. */
 export const MAX_SCALE_NUMBER = 10000;
 

@@ -33,16 +33,27 @@ const img = await loadImage(readFileSync(`${tmp}.png`));
 const canvas = createCanvas(img.width, img.height);
 const ctx = canvas.getContext('2d');
 ctx.drawImage(img, 0, 0);
-const px = (p: PointMm): [number, number] => [(p[0] / k - bx) * s, (p[1] / k - by) * s];
-const path = (pts: PointMm[]) => {
+// (rooms are in the user's frame; the intermediate findings in the frame they were found in, which differs
+// when a scale bar overrides the chosen scale)
+const kd = debug.mmPerPt ?? k;
+const px = (p: PointMm): [number, number] => [(p[0] / kd - bx) * s, (p[1] / kd - by) * s];
+const pxRoom = (p: PointMm): [number, number] => [(p[0] / k - bx) * s, (p[1] / k - by) * s];
+const path = (pts: PointMm[], to = px) => {
   ctx.beginPath();
-  pts.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
+  pts.forEach((p, i) => (i ? ctx.lineTo(...to(p)) : ctx.moveTo(...to(p))));
   ctx.closePath();
 };
 if (!args.includes('--no-walls')) {
   ctx.fillStyle = 'rgba(255,0,0,0.3)';
   ctx.beginPath();
   for (const w of debug.walls ?? []) w.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
+  ctx.fill('evenodd');
+}
+if (args.includes('--sealed')) {
+  // the sealed union (rooms are its holes): a leak shows as a gap in this blue
+  ctx.fillStyle = 'rgba(0,60,255,0.35)';
+  ctx.beginPath();
+  for (const w of debug.sealed ?? []) w.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
   ctx.fill('evenodd');
 }
 ctx.strokeStyle = 'rgba(255,140,0,0.9)';
@@ -59,7 +70,7 @@ for (const a of debug.arcs ?? []) {
   ctx.beginPath(); ctx.moveTo(...px(a.ends[0])); ctx.lineTo(...px(a.hinge)); ctx.lineTo(...px(a.ends[1])); ctx.stroke();
 }
 res.rooms.forEach((r, i) => {
-  path(r.polygon);
+  path(r.polygon, pxRoom);
   ctx.fillStyle = `hsla(${(i * 67) % 360},90%,50%,${args.includes('--no-walls') ? 0.4 : 0.18})`;
   ctx.fill();
   ctx.strokeStyle = `hsl(${(i * 67) % 360},90%,40%)`;
@@ -68,13 +79,13 @@ res.rooms.forEach((r, i) => {
   const c = r.polygon.reduce((a, p) => [a[0] + p[0] / r.polygon.length, a[1] + p[1] / r.polygon.length], [0, 0]) as PointMm;
   ctx.fillStyle = '#000';
   ctx.font = 'bold 16px sans-serif';
-  ctx.fillText(`${(r.ceiling_area / 1e6).toFixed(2)}`, ...px(c));
+  ctx.fillText(`${(r.ceiling_area / 1e6).toFixed(2)}`, ...pxRoom(c));
 });
 const truthFile = join(dirname(file), 'truth.json');
 if (existsSync(truthFile)) {
   const t = JSON.parse(readFileSync(truthFile, 'utf8')) as { page_size_pt: [number, number]; rooms: { label: string; area_m2: number; anchor_pt: [number, number] }[] };
   for (const r of t.rooms) {
-    const p = px([r.anchor_pt[0] * k, (t.page_size_pt[1] - r.anchor_pt[1]) * k]);
+    const p = pxRoom([r.anchor_pt[0] * k, (t.page_size_pt[1] - r.anchor_pt[1]) * k]);
     ctx.fillStyle = '#c00';
     ctx.beginPath(); ctx.arc(p[0], p[1], 6, 0, 2 * Math.PI); ctx.fill();
     ctx.font = 'bold 14px sans-serif';

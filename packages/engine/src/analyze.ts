@@ -65,7 +65,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
     const arcs = findDoorArcs(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves, k);
     const walls = findWalls(vec, k, deadline, leafLines(arcs), text);
-    let raw: Paths64 = union(walls.polys.map(toPath), FillRule.NonZero);
+    let raw: Paths64 = union([...walls.polys, ...walls.fittings].map(toPath), FillRule.NonZero);
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
     // the walls they meet); one big enough is part of the building's wall network, not a piece of furniture
     const comps = wallComponents(raw);
@@ -79,10 +79,11 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const caps = capBands(walls.bands);
     const wallRuns = clusterBands(walls.bands.filter((b) => !caps.has(b))).filter((c) => c.items.some((b) => piece(b)?.big));
     const keepSmall = new Set(wallRuns.flatMap((c) => c.items).map(piece).filter((c) => c && !c.big));
-    raw = raw.filter((path) => {
+    const kept = (path: Paths64[number]) => {
       const c = comps.at([path[0].x, path[0].y]);
       return !c || c.big || keepSmall.has(c);
-    });
+    };
+    raw = raw.filter(kept);
     const rawRings = raw.map(fromPath);
     const inWall = (p: PointMm) => {
       let n = 0;
@@ -96,22 +97,33 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));
     const closed = closedEnds(strayArcs, walls.thin);
     const chords = strayArcs.map((a) => ({ arc: a, end: reachWall(a.hinge, closed.get(a) ?? wallwardEnd(a, inWall), inWall) }));
-    const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end)))];
+    // each end of a chord joined to the jamb beside it (a door hung in its frame stands in front of the wall face,
+    // and an entrance's two sides may end on different wall lines: nothing in line to carry the chord on to)
+    const jambLinks = chords.flatMap((c) => [c.arc.hinge, c.end].flatMap((p) => {
+      const j = nearestWall(p, inWall);
+      return j ? [toPath(leafQuad(p, j))] : [];
+    }));
+    const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end))), ...jambLinks];
     if (options.debug) Object.assign(options.debug, {
       walls: rawRings, bands: walls.bands.map(bandCorners), arcs,
       closures: [...closures.map((c) => ({ quad: c.quad, subtype: c.opening ? c.subtype ?? 'opening' : 'junction' })),
         ...chords.map((c) => ({ quad: leafQuad(c.arc.hinge, c.end), subtype: 'chord' }))],
     });
-    const grown = inflatePaths(union(sealParts, FillRule.NonZero), SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
-    const sealed = inflatePaths(grown, -SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
+    const sealed = seal(sealParts);
+    if (options.debug) Object.assign(options.debug, { sealed: sealed.map(fromPath), mmPerPt: k });
 
     // outers and holes (orientation opposite to the largest ring = hole)
-    const rings = sealed.map((p) => ({ pts: fromPath(p), area: polyArea(fromPath(p)) }));
-    const refSign = Math.sign(rings.reduce((b, r) => (Math.abs(r.area) > Math.abs(b.area) ? r : b), { pts: [], area: 1 }).area) || 1;
-    const outers = rings.filter((r) => Math.sign(r.area) === refSign);
-    let holes = rings.filter((r) => Math.sign(r.area) === -refSign);
+    const { outers, holes: holes1 } = ringsOf(sealed);
     const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;
     const pageArea = pageW * pageH;
+    // rooms without the bands that may be fittings (walls.ts looseFittings): a room that grows into the space
+    // under its bathtub or counter and stays one room takes that space; one that would open to the outside
+    // or to another room keeps its walls
+    let holes = holes1;
+    if (walls.fittings.length) {
+      const lean = union(walls.polys.map(toPath), FillRule.NonZero).filter(kept);
+      holes = withoutFittings(holes1, [...lean, ...sealParts.slice(raw.length)]);
+    }
     holes = holes.filter((h) => {
       const a = Math.abs(h.area);
       if (a < 0.3e6 || a > 0.35 * pageArea) return false;
@@ -237,6 +249,44 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
   }
 }
 
+/** The wall union with its hairline joints sealed (a closing by SEAL_MM). */
+function seal(parts: Paths64): Paths64 {
+  const grown = inflatePaths(union(parts, FillRule.NonZero), SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
+  return inflatePaths(grown, -SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
+}
+
+interface Ring { pts: PointMm[]; area: number }
+/** Outer rings and holes of a sealed union (orientation opposite to the largest ring = hole). */
+function ringsOf(sealed: Paths64): { outers: Ring[]; holes: Ring[] } {
+  const rings = sealed.map((p) => ({ pts: fromPath(p), area: polyArea(fromPath(p)) }));
+  const refSign = Math.sign(rings.reduce((b, r) => (Math.abs(r.area) > Math.abs(b.area) ? r : b), { pts: [], area: 1 }).area) || 1;
+  return { outers: rings.filter((r) => Math.sign(r.area) === refSign), holes: rings.filter((r) => Math.sign(r.area) === -refSign) };
+}
+
+/** A room at least this large decides whether a grown room is still one room (mm²); smaller holes are the
+ * spaces inside fittings (a bathtub's rim, a cabinet) that join it. */
+const FITTING_ROOM_MIN_MM2 = 2e6;
+
+/**
+ * The holes of the union without the fitting bands (`leanParts`: the walls, closures and chords without
+ * them), where each replaces the holes it swallows when it holds exactly one room of FITTING_ROOM_MIN_MM2 or more; elsewhere
+ * the holes with the fittings stay.
+ */
+function withoutFittings(holes: Ring[], leanParts: Paths64): Ring[] {
+  const lean = ringsOf(seal(leanParts)).holes;
+  // (a hole's own corners lie on the walls it shares with the grown room: a point a little inside it is asked)
+  const inner = (h: Ring) => inflatePaths([toPath(h.pts)], -20, JoinType.Miter, EndType.Polygon).map((p) => fromPath(p)[0]);
+  const gone = new Set<Ring>();
+  const grown: Ring[] = [];
+  for (const h2 of lean) {
+    const inside = holes.filter((h) => Math.abs(h.area) < Math.abs(h2.area) && inner(h).some((p) => pointInPoly(p[0], p[1], h2.pts)));
+    if (inside.filter((h) => Math.abs(h.area) >= FITTING_ROOM_MIN_MM2).length !== 1) continue;
+    inside.forEach((h) => gone.add(h));
+    grown.push(h2);
+  }
+  return [...holes.filter((h) => !gone.has(h)), ...grown];
+}
+
 interface Component { ring: PointMm[]; area: number; big: boolean; box: ReturnType<typeof bbox> }
 
 /** The wall union grown by 25 mm, as components: `at(p)` is the piece whose region holds p (even-odd). */
@@ -286,6 +336,21 @@ function reachWall(hinge: PointMm, end: PointMm, inWall: (p: PointMm) => boolean
     if (inWall(p)) return p;
   }
   return end;
+}
+
+/** Farthest a chord's end is joined to the wall beside it (mm): a door frame's depth. */
+const JAMB_REACH_MM = 160;
+
+/** The nearest wall point to p within JAMB_REACH_MM (p itself not in a wall), or null. */
+function nearestWall(p: PointMm, inWall: (p: PointMm) => boolean): PointMm | null {
+  if (inWall(p)) return null;
+  for (let r = 20; r <= JAMB_REACH_MM; r += 20)
+    for (let i = 0; i < 24; i++) {
+      const a = (i * Math.PI) / 12;
+      const q: PointMm = [p[0] + r * Math.cos(a), p[1] + r * Math.sin(a)];
+      if (inWall(q)) return q;
+    }
+  return null;
 }
 
 function leafQuad(a: PointMm, b: PointMm): PointMm[] {

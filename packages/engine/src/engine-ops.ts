@@ -3,6 +3,9 @@ import { getPdfInfo } from './source/info.js';
 import { renderPageToPng } from './source/render.js';
 import { analyzePdf } from './analyze.js';
 import { drawOverlay } from './source/overlay.js';
+import { readPageScale } from './source/page-scale.js';
+
+export { setPdfLimits } from './source/pdf-load.js';
 
 export async function runOp(op: string, args: unknown[]): Promise<unknown> {
   const a = args as [Uint8Array, never, never];
@@ -20,6 +23,8 @@ export async function runOp(op: string, args: unknown[]): Promise<unknown> {
     }
     case 'analyze':
       return analyzePdf(a[0], a[1]);
+    case 'page-scale':
+      return readPageScale(a[0], a[1] as number);
     case 'overlay':
       return drawOverlay(a[0], a[1], a[2]);
     default:

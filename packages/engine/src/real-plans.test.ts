@@ -32,7 +32,6 @@ describe.skipIf(pdfsUnder(PLANS).length === 0)('real plans', () => {
           expect(room.ceiling_area, f).toBeGreaterThan(0);
           expect(Number.isFinite(room.perimeter_mm), f).toBe(true);
         }
-        expect(r.metadata.duration_ms, f).toBeLessThan(20_000);
       } catch (e) {
         expect(e, `${f}: ${(e as Error).message}`).toBeInstanceOf(EngineInputError);
       }

@@ -80,6 +80,8 @@ export interface SheetPen {
   rectWalls(x: number, y: number, w: number, h: number, wallMm: number): void;
   /** A filled polygon. */
   fill(pts: [number, number][], gray: number): void;
+  /** Text centred on x with its baseline at y (Helvetica, sizePt points). */
+  text(x: number, y: number, str: string, sizePt?: number): void;
 }
 
 export async function sheetPdf(draw: (pen: SheetPen) => void): Promise<Uint8Array> {
@@ -88,7 +90,11 @@ export async function sheetPdf(draw: (pen: SheetPen) => void): Promise<Uint8Arra
   const k = PT_PER_MM_100;
   const H = 595;
   const X = (x: number) => 40 + x * k, Y = (y: number) => H - 40 - y * k;
+  const font = await doc.embedFont(StandardFonts.Helvetica);
   const pen: SheetPen = {
+    text(x, y, str, sizePt = 6) {
+      page.drawText(str, { x: X(x) - font.widthOfTextAtSize(str, sizePt) / 2, y: Y(y), size: sizePt, font, color: rgb(0, 0, 0) });
+    },
     line(x1, y1, x2, y2, o = {}) {
       const c = o.rgb ?? [0, 0, 0];
       page.drawLine({ start: { x: X(x1), y: Y(y1) }, end: { x: X(x2), y: Y(y2) }, thickness: o.widthPt ?? 0.5, color: rgb(c[0], c[1], c[2]), dashArray: o.dash });

@@ -38,6 +38,10 @@ export interface EngineDebug {
   bands?: PointMm[][];
   closures?: { quad: PointMm[]; subtype: string }[];
   arcs?: { hinge: PointMm; ends: [PointMm, PointMm]; radius: number }[];
+  /** The sealed wall union whose holes are the rooms (outer rings and holes). */
+  sealed?: PointMm[][];
+  /** mm per PDF point of the frame these findings are in (the scale bar's frame when it overrides). */
+  mmPerPt?: number;
 }
 
 export interface Opening {

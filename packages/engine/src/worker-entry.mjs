@@ -1,16 +1,33 @@
 // Worker thread entry: registers tsx so the TypeScript engine loads the same way in dev, CLI and vitest.
-import { parentPort } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
+import { parentPort, workerData } from 'node:worker_threads';
 
+// Reports this thread's own memory (its isolate's V8 heap plus ArrayBuffers and other external memory,
+// where decoded streams and images live) to the web process's memory governor, through shared memory so
+// it can be read at any time. Started before anything else loads, so start-up is reported too.
+const report = workerData?.report ? new BigInt64Array(workerData.report) : null;
+const writeReport = () => {
+  if (!report) return;
+  const m = process.memoryUsage();
+  Atomics.store(report, 0, BigInt(m.heapTotal + m.external));
+  Atomics.store(report, 1, BigInt(Date.now()));
+};
+writeReport();
+const reporter = setInterval(writeReport, workerData?.reportMs ?? 20);
+reporter.unref();
+
+const { register } = await import('tsx/esm/api');
 register();
 const engine = await import('./engine-ops.ts');
+if (workerData?.pdfLimits) engine.setPdfLimits(workerData.pdfLimits);
+writeReport();
 
 parentPort.on('message', async (msg) => {
   const { id, op, args } = msg;
+  // From here on it reads the file: growth while it cannot report may be its own.
+  if (report) Atomics.store(report, 2, 1n);
   try {
     const value = await engine.runOp(op, args);
-    const transfer = value && value.png instanceof Uint8Array ? [] : [];
-    parentPort.postMessage({ id, ok: true, value }, transfer);
+    parentPort.postMessage({ id, ok: true, value });
   } catch (err) {
     parentPort.postMessage({
       id,

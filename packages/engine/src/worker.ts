@@ -3,10 +3,12 @@
  * so the caller's event loop never blocks and a pathological page cannot take the process down.
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { tooComplex } from './source/pdf-load.js';
+import { createMemoryGovernor } from './memory-governor.js';
+import { PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './source/pdf-load.js';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from './types.js';
 import type { PdfInfo } from './source/info.js';
 import type { RenderOptions, RenderedPage } from './source/render.js';
+import type { PageScaleReading } from './source/page-scale.js';
 
 export interface WorkerOptions {
   /** Kill the worker after this many ms. Default 60000. */
@@ -24,44 +26,85 @@ export class EngineCancelledError extends Error {
 }
 
 const entry = new URL('./worker-entry.mjs', import.meta.url);
+const MB = 2 ** 20;
+
+/** The server busy with other work's memory stopped this call; the same input may well pass a minute later. */
+export class EngineBusyError extends Error {
+  constructor() {
+    super('the engine is short of memory; try again');
+    this.name = 'EngineBusyError';
+  }
+}
+
+export interface EngineLimits {
+  /** V8 heap cap (MB) of the upload checks' workers (page info, page image). */
+  uploadHeapMb: number;
+  /** V8 heap cap (MB) of analysis and overlay workers. */
+  analysisHeapMb: number;
+  /** Own memory (MB) an upload check may hold: heap plus decoded streams and images. */
+  uploadMemoryMb: number;
+  /** Own memory (MB) an analysis may hold. */
+  analysisMemoryMb: number;
+  /** Resident size (MB) of the whole process over which its largest engine call is stopped. */
+  processCeilingMb: number;
+}
+
+const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: 1024, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048 };
+
+/** How often workers report their memory and the governor looks (ms). */
+const REPORT_MS = 20;
+const governor = createMemoryGovernor({}, { intervalMs: REPORT_MS });
+
+/** The budgets engine calls run under from now on; the page and operator budgets go to new workers too. */
+export function configureEngine(l: Partial<EngineLimits> & { pdf?: Partial<PdfLimits> } = {}): void {
+  const { pdf, ...rest } = l;
+  Object.assign(limits, rest);
+  if (pdf) setPdfLimits(pdf);
+  governor.setLimits({ ceilingBytes: limits.processCeilingMb * MB });
+}
+
+/** The governor that judges every engine call's memory (tests tune its thresholds). */
+export const engineMemoryGovernor = governor;
+
 
 /**
- * Per operation: the worker's V8 heap caps, and how much the whole process's resident memory may grow
- * while it runs (decoded streams, images and canvases live outside the V8 heap, where resourceLimits do
- * not reach; the watchdog does). Page info and page images run in the web process on every upload, so
- * they get the tight budget; analyses and overlays run on job workers.
+ * Per operation: the worker's V8 heap cap, and the own memory it may hold (decoded streams, images and
+ * canvases live outside the V8 heap, where resourceLimits do not reach; the governor does). Page info and
+ * page images run on every upload, so they get the tight budget; analyses and overlays run on job workers.
  */
-const BUDGETS: Record<string, { limits: ResourceLimits; rssGrowthMb: number }> = {
-  info: { limits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, rssGrowthMb: 384 },
-  render: { limits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, rssGrowthMb: 384 },
-  preview: { limits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, rssGrowthMb: 384 },
-  analyze: { limits: { maxOldGenerationSizeMb: 1024, stackSizeMb: 4 }, rssGrowthMb: 1536 },
-  overlay: { limits: { maxOldGenerationSizeMb: 512, stackSizeMb: 4 }, rssGrowthMb: 1024 },
-};
-const WATCHDOG_MS = 25;
-const RSS_FLOOR_MB = 2048;
+function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } {
+  const upload = op === 'info' || op === 'render' || op === 'preview';
+  // Reading a page's printed scale runs on upload too, with a little more room (it reads the text of the page).
+  if (op === 'page-scale') return { limits: { maxOldGenerationSizeMb: Math.max(384, limits.uploadHeapMb), maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, memoryBytes: Math.max(512, limits.uploadMemoryMb) * MB };
+  const heapMb = upload ? limits.uploadHeapMb : op === 'overlay' ? Math.min(512, limits.analysisHeapMb) : limits.analysisHeapMb;
+  const memoryMb = upload ? limits.uploadMemoryMb : op === 'overlay' ? Math.min(1024, limits.analysisMemoryMb) : limits.analysisMemoryMb;
+  return { limits: { maxOldGenerationSizeMb: heapMb, ...(upload ? { maxYoungGenerationSizeMb: 32 } : {}), stackSizeMb: 4 }, memoryBytes: memoryMb * MB };
+}
 
 function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new EngineCancelledError());
-    const budget = BUDGETS[op] ?? BUDGETS.analyze!;
-    const worker = new Worker(entry, { resourceLimits: budget.limits });
-    const rssAtStart = process.memoryUsage.rss();
-    // Resident memory is the whole process's: parallel uploads and workers grow it too, so the watchdog only
-    // acts once the process is also past RSS_FLOOR_MB (below that, nothing is in danger).
-    const watchdog = setInterval(() => {
-      const rss = process.memoryUsage.rss();
-      if (rss > RSS_FLOOR_MB * 1024 * 1024 && rss - rssAtStart > budget.rssGrowthMb * 1024 * 1024) finish(() => reject(tooComplex('it needs more memory than allowed')));
-    }, WATCHDOG_MS);
+    const budget = budgetFor(op);
+    const report = new SharedArrayBuffer(24);
+    const reportView = new BigInt64Array(report);
+    const worker = new Worker(entry, { resourceLimits: budget.limits, workerData: { report, reportMs: REPORT_MS, pdfLimits: { ...PDF_LIMITS } } });
     let done = false;
     const finish = (fn: () => void) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      clearInterval(watchdog);
+      unwatch();
       void worker.terminate();
       fn();
     };
+    const unwatch = governor.register({
+      budgetBytes: budget.memoryBytes,
+      read: () => {
+        const at = Number(Atomics.load(reportView, 1));
+        return at === 0 ? null : { ownBytes: Number(Atomics.load(reportView, 0)), reportedAtMs: at, working: Atomics.load(reportView, 2) === 1n };
+      },
+      stop: (reason) => finish(() => reject(reason === 'over_budget' ? tooComplex('it needs more memory than allowed') : new EngineBusyError())),
+    });
     // The same file takes as long next time: over the wall-clock budget is an answer about the file.
     const timeoutMs = opts.timeoutMs ?? 60000;
     const timer = setTimeout(() => finish(() => reject(tooComplex(`it takes longer than ${Math.round(timeoutMs / 1000)} s`))), timeoutMs);
@@ -103,3 +146,6 @@ export const analyzePdfInWorker = (bytes: Uint8Array, options: AnalyzeOptions, o
   runInWorker<AnalysisResult>('analyze', [bytes, options], opts);
 export const drawOverlayInWorker = (bytes: Uint8Array, pageNo: number, result: AnalysisResult, opts?: WorkerOptions) =>
   runInWorker<Buffer>('overlay', [bytes, pageNo, result], opts).then((b) => Buffer.from(b));
+/** What the page says about its scale (printed, scale bar, dimension strings) and its lines to snap to. */
+export const readPageScaleInWorker = (bytes: Uint8Array, pageNo: number, opts?: WorkerOptions) =>
+  runInWorker<PageScaleReading>('page-scale', [bytes, pageNo], opts);

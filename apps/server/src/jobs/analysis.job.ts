@@ -5,7 +5,7 @@ import { failureReason } from '../modules/measure/analysis-failure.js';
 import {
   beat, claimRun, failRun, findProjectFile, finishRun, releaseRun, requeueStale,
 } from '../modules/measure/measure.repository.js';
-import { ANALYSIS_QUEUE, ENGINE_TIMEOUT_MS, getBoss, localWakers, sendAnalysisJob, type AnalysisJobData } from './queue.js';
+import { ANALYSIS_QUEUE, getBoss, localWakers, sendAnalysisJob, type AnalysisJobData } from './queue.js';
 
 /** Tunables of the analysis worker; tests shorten the timings. */
 export interface AnalysisWorkerOptions {
@@ -40,6 +40,12 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
   const { projectId, runId } = data;
   const run = await claimRun(ctx.db, projectId, runId, o.staleMs);
   if (!run) return;
+  if (run.attempts > MAX_ATTEMPTS) {
+    // Every earlier try died with its worker (a crash takes the process, so no catch below ran): ours too.
+    const refunded = await failRun(ctx.db, projectId, runId, failureReason('worker_died').message, 'worker_died', true);
+    log.error({ projectId, runId, attempts: run.attempts, refunded }, 'analysis worker died on every try; failed for good');
+    return;
+  }
   state.inflight.set(runId, projectId);
   // New inputs replace the run (one analysis per project): the heartbeat notices and stops the engine.
   const superseded = new AbortController();
@@ -68,8 +74,9 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
       log.info({ projectId, runId, code: err.code, engineMessage: err.message }, 'analysis refused the plan');
       await failRun(ctx.db, projectId, runId, failureReason(err.code).message, err.code);
     } else if (run.attempts >= MAX_ATTEMPTS) {
-      log.error({ err, projectId, runId }, 'analysis failed for good');
-      await failRun(ctx.db, projectId, runId, failureReason('engine_error').message, 'engine_error');
+      // Our failure (a crash or internal error on every try): the plan it spent goes back, once.
+      const refunded = await failRun(ctx.db, projectId, runId, failureReason('engine_error').message, 'engine_error', true);
+      log.error({ err, projectId, runId, refunded }, 'analysis failed for good');
     } else {
       log.warn({ err, projectId, runId, attempt: run.attempts }, 'analysis failed; will retry');
       await releaseRun(ctx.db, projectId, runId, null);
@@ -100,7 +107,7 @@ async function sweep(ctx: AppContext, o: Required<AnalysisWorkerOptions>, atStar
 export async function startAnalysisWorker(ctx: AppContext, log: FastifyBaseLogger, options: AnalysisWorkerOptions = {}): Promise<void> {
   const o: Required<AnalysisWorkerOptions> = {
     analyze: analyzePdfInWorker, concurrency: ctx.config.WORKER_CONCURRENCY, heartbeatMs: 5_000, staleMs: 30_000,
-    resendMs: 120_000, sweepMs: 15_000, pollingIntervalSeconds: 2, engineTimeoutMs: ENGINE_TIMEOUT_MS, ...options,
+    resendMs: 120_000, sweepMs: 15_000, pollingIntervalSeconds: 2, engineTimeoutMs: ctx.config.ENGINE_ANALYSIS_TIMEOUT_S * 1000, ...options,
   };
   const boss = await getBoss(ctx);
   let stop = () => {};

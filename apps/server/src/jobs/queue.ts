@@ -7,9 +7,8 @@ export const ANALYSIS_QUEUE = 'measure-analysis';
 
 export interface AnalysisJobData { projectId: string; runId: string }
 
-/** Longest the engine may run one plan; a job active longer than the queue's expiry is retried by pg-boss. */
-export const ENGINE_TIMEOUT_MS = 120_000;
-const EXPIRE_SECONDS = ENGINE_TIMEOUT_MS / 1000 + 60;
+/** A job active this much longer than the engine's time limit (ENGINE_ANALYSIS_TIMEOUT_S) is retried by pg-boss. */
+const EXPIRE_MARGIN_SECONDS = 60;
 
 /**
  * pg-boss over PGlite: single statements go through the parameterised `query`; pg-boss's multi-statement
@@ -59,7 +58,7 @@ async function openBoss(ctx: AppContext): Promise<PgBoss> {
   }
   boss.on('error', (err: Error) => console.error(`[jobs] pg-boss: ${err.message}`));
   await boss.start();
-  await boss.createQueue(ANALYSIS_QUEUE, { name: ANALYSIS_QUEUE, retryLimit: 5, retryDelay: 5, expireInSeconds: EXPIRE_SECONDS });
+  await boss.createQueue(ANALYSIS_QUEUE, { name: ANALYSIS_QUEUE, retryLimit: 5, retryDelay: 5, expireInSeconds: Math.ceil(config.ENGINE_ANALYSIS_TIMEOUT_S) + EXPIRE_MARGIN_SECONDS });
   ctx.onClose(async () => {
     bosses.delete(ctx);
     await boss.stop({ graceful: true, timeout: 3000, wait: true });

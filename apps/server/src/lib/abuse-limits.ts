@@ -107,12 +107,33 @@ export interface AbuseLimits {
 export const DEFAULT_ABUSE_LIMITS: AbuseLimits = { ...ABUSE_LIMITS, longPoll: LONG_POLL_CAP };
 
 /** The allowances multiplied by `scale` (ABUSE_LIMITS_SCALE): a browser-test server sends every request from one address. */
-export function scaledAbuseLimits(scale: number): AbuseLimits {
-  if (scale === 1) return DEFAULT_ABUSE_LIMITS;
+export function scaledAbuseLimits(scale: number, base: AbuseLimits = DEFAULT_ABUSE_LIMITS): AbuseLimits {
+  if (scale === 1) return base;
   const s = (l: AbuseLimit): AbuseLimit => ({ ...l, perIp: Math.ceil(l.perIp * scale), ...(l.perAccount !== undefined ? { perAccount: Math.ceil(l.perAccount * scale) } : {}) });
-  const d = DEFAULT_ABUSE_LIMITS;
+  const d = base;
   return {
     upload: s(d.upload), checkout: s(d.checkout), contact: s(d.contact), issueReport: s(d.issueReport),
     longPoll: { perAccount: Math.ceil(d.longPoll.perAccount * scale), total: Math.ceil(d.longPoll.total * scale) },
   };
+}
+
+/** The allowances the environment sets (UPLOAD_LIMIT_PER_ACCOUNT and the rest; README "Configuration"). */
+export interface AbuseLimitSettings {
+  UPLOAD_LIMIT_PER_ACCOUNT: number; UPLOAD_LIMIT_PER_IP: number;
+  CHECKOUT_LIMIT_PER_ACCOUNT: number; CHECKOUT_LIMIT_PER_IP: number;
+  CONTACT_LIMIT_PER_IP: number;
+  ISSUE_REPORT_LIMIT_PER_ACCOUNT: number; ISSUE_REPORT_LIMIT_PER_IP: number;
+  LONG_POLL_PER_ACCOUNT: number; LONG_POLL_TOTAL: number;
+  ABUSE_LIMITS_SCALE: number;
+}
+
+export function abuseLimitsFromSettings(c: AbuseLimitSettings): AbuseLimits {
+  const d = DEFAULT_ABUSE_LIMITS;
+  return scaledAbuseLimits(c.ABUSE_LIMITS_SCALE, {
+    upload: { ...d.upload, perAccount: c.UPLOAD_LIMIT_PER_ACCOUNT, perIp: c.UPLOAD_LIMIT_PER_IP },
+    checkout: { ...d.checkout, perAccount: c.CHECKOUT_LIMIT_PER_ACCOUNT, perIp: c.CHECKOUT_LIMIT_PER_IP },
+    contact: { ...d.contact, perIp: c.CONTACT_LIMIT_PER_IP },
+    issueReport: { ...d.issueReport, perAccount: c.ISSUE_REPORT_LIMIT_PER_ACCOUNT, perIp: c.ISSUE_REPORT_LIMIT_PER_IP },
+    longPoll: { perAccount: c.LONG_POLL_PER_ACCOUNT, total: c.LONG_POLL_TOTAL },
+  });
 }

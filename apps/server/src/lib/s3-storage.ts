@@ -26,6 +26,10 @@ export function createS3Storage(client: S3Like, opts: S3StorageOptions): Storage
     put: async (key, body, contentType) => {
       await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: objectKey(prefix, key), Body: body, ContentType: contentType }));
     },
+    // S3 stores an object only when its upload completes, so a stream failing halfway leaves nothing.
+    putStream: async (key, body, contentType, sizeBytes) => {
+      await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: objectKey(prefix, key), Body: body, ContentType: contentType, ContentLength: sizeBytes }));
+    },
     get: async (key) => {
       const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: objectKey(prefix, key) }));
       if (!res.Body) throw new Error(`storage object has no body: ${key}`);

@@ -1,9 +1,18 @@
-import { mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where uploaded originals, rendered PNGs and attachments live. Keys are relative, slash-separated. */
 export interface Storage {
   put: (key: string, body: Uint8Array, contentType: string) => Promise<void>;
+  /**
+   * Streams `body` (`sizeBytes` long) to `key` without holding it in memory. All or nothing: when the
+   * stream or the write fails halfway, nothing is left under `key`.
+   */
+  putStream: (key: string, body: Readable, contentType: string, sizeBytes: number) => Promise<void>;
   get: (key: string) => Promise<Buffer>;
   delete: (key: string) => Promise<void>;
 }
@@ -21,6 +30,20 @@ export function createLocalStorage(root: string): Storage {
     put: async (key, body) => {
       await mkdir(path.dirname(full(key)), { recursive: true });
       await writeFile(full(key), body);
+    },
+    putStream: async (key, body) => {
+      const dest = full(key);
+      await mkdir(path.dirname(dest), { recursive: true });
+      // Written beside the key and renamed when complete (atomic on one file system): a reader never sees
+      // half a file, and a failed write leaves only the part file, which is removed here.
+      const part = `${dest}.part-${randomUUID()}`;
+      try {
+        await pipeline(body, createWriteStream(part, { flags: 'wx' }));
+        await rename(part, dest);
+      } catch (e) {
+        await rm(part, { force: true });
+        throw e;
+      }
     },
     get: (key) => readFile(full(key)),
     delete: async (key) => {

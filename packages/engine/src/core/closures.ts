@@ -15,6 +15,8 @@ const MIN_OPENING_MM = 380;
 /** Widest opening closed without anything drawn in it, and with a door or window symbol (mm). */
 const MAX_PLAIN_MM = 2500;
 const MAX_OPENING_MM = 3700;
+/** Share of a break a swing must sweep over to be that opening's door (a double door's leaf: half). */
+const SWING_ACROSS = 0.3;
 
 export interface Closure {
   deg: number; lo: number; hi: number; t0: number; t1: number;
@@ -140,7 +142,11 @@ function classify(cl: Closure, arcs: DoorArc[], thin: MmSeg[]): void {
     const h = local(a.hinge);
     const atJamb = Math.min(Math.abs(h.t - cl.t0), Math.abs(h.t - cl.t1)) < Math.max(120, 0.15 * g);
     const onFace = h.o > cl.lo - th - 80 && h.o < cl.hi + th + 80;
-    return atJamb && onFace && a.radius > 0.3 * g && a.radius < 1.25 * g;
+    // (and it swings across the break: a door hinged just past the jamb, on the wall round the corner, swings
+    // beside it and belongs to an opening of its own)
+    const ts = [h.t, ...a.ends.map((e) => local(e).t)];
+    const across = Math.min(cl.t1, Math.max(...ts)) - Math.max(cl.t0, Math.min(...ts));
+    return atJamb && onFace && a.radius > 0.3 * g && a.radius < 1.25 * g && across > SWING_ACROSS * g;
   });
   if (mine.length) {
     cl.arcs = mine;

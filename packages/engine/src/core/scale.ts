@@ -50,3 +50,12 @@ export function scaleMismatch(pageWidthPt: number, pageHeightPt: number, printed
   return `The plan says 1:${printedN}; ${chosen}: lengths come out ${pct} % ${way} than at 1:${printedN} on the page as printed.`
     + (paperDiffers ? ` Choose the paper "As printed" unless this page is a reduced or enlarged print of an ${paper} drawing.` : ' Check the scale.');
 }
+
+/** The sheet a page is (both sides within SCALE_MATCH_TOLERANCE, either way round), or null for an odd size. */
+export function sheetOfPage(widthPt: number, heightPt: number): PaperSize | null {
+  const [s, l] = [Math.min(widthPt, heightPt) * PT_MM, Math.max(widthPt, heightPt) * PT_MM];
+  for (const [name, [ps, pl]] of Object.entries(PAPER_MM) as [PaperSize, [number, number]][]) {
+    if (Math.abs(s / ps - 1) <= SCALE_MATCH_TOLERANCE && Math.abs(l / pl - 1) <= SCALE_MATCH_TOLERANCE) return name;
+  }
+  return null;
+}

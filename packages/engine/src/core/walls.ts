@@ -5,7 +5,7 @@
 import type { PointMm } from '../types.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
 import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
-import { union, FillRule } from 'clipper2-ts';
+import { union, difference, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
 
 export interface MmSeg { a: PointMm; b: PointMm; w: number; len: number; ang: number; /** stroke colour 0xRRGGBB */ rgb?: number; /** path drawn in */ path?: number }
@@ -32,6 +32,11 @@ export interface WallFinding {
   thin: MmSeg[];
   /** Straight wall runs: direction (deg bucket), face offsets lo < hi across, extent t0 < t1 along. */
   bands: Band[];
+  /**
+   * Thin-line bands that may be fittings against a wall rather than walls (see looseFittings): not in `polys`;
+   * analyze tries the rooms without them and keeps a room grown that way only where it stays one room.
+   */
+  fittings: PointMm[][];
 }
 
 /** A straight piece of wall between two faces, in a frame along its direction u = (cos, sin) of `deg`. */
@@ -213,8 +218,13 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const faceOf = new Map<Band, [MmSeg, MmSeg]>();
   const paired = pairBands(cand, deadline, faceOf);
   const notWall = falseSides(paired, faceOf, hatch, segs);
-  for (const b of paired) {
-    if (notWall.has(b)) continue;
+  const kept = paired.filter((b) => !notWall.has(b));
+  // the faces of filled walls give their bands too (for finding the openings), not new wall area
+  const fillBands = fillEdges.length ? pairBands(fillEdges.slice(0, MAX_PAIR_SEGS), deadline) : [];
+  const fittings = nFillRings > 0 ? looseFittings(kept, polys.slice(0, nFillRings), polys.slice(nFillRings), fillBands) : new Set<Band>();
+  const fittingPolys: PointMm[][] = [];
+  for (const b of kept) {
+    if (fittings.has(b)) { fittingPolys.push(orient(bandCorners(b), true)); continue; }
     polys.push(bandCorners(b));
     bands.push(b);
     nPair++;
@@ -222,11 +232,88 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   // the square where two double-line walls meet at a corner belongs to neither band: fill it
   const squares = cornerSquares(bands);
   polys.push(...squares);
-  // the faces of filled walls give their bands too (for finding the openings), not new wall area
-  if (fillEdges.length) bands.push(...pairBands(fillEdges.slice(0, MAX_PAIR_SEGS), deadline));
+  bands.push(...fillBands);
   for (let i = nFillRings; i < polys.length; i++) polys[i] = orient(polys[i], true);
   const style = nFill >= nThick && nFill >= nPair / 4 && nFill > 0 ? 'filled' : nThick > nPair / 2 ? 'thick-stroke' : 'double-line';
-  return { polys, style, thin, bands };
+  return { polys, style, thin, bands, fittings: fittingPolys };
+}
+
+/** How far beyond a band's end its wall is looked for (mm): a joint, not an opening. */
+const ANCHOR_REACH_MM = 150;
+/** Widest break in a run of thin-line wall still bridged to the wall beyond it (a door in a thin partition, mm). */
+const THIN_RUN_BREAK_MM = 2500;
+/** A page cuts its walls as fills when its filled wall area is at least this share of all wall area found. */
+const FILLED_PAGE_SHARE = 0.5;
+
+/**
+ * On a page that cuts its walls as fills, the things drawn with thin lines against a wall face (a bathtub's rim,
+ * a counter, a shower tray, a cabinet, an installation wall's cladding) are not walls even where two of their
+ * lines lie a wall's thickness apart. A thin-line band is kept as wall where both its ends are held: by a cut
+ * wall (a fill or a thick stroke), by a band across its end, or by a band in line with it beyond a door-wide
+ * break (a light partition drawn as two lines, a window's frame between two piers). A fitting stands free at
+ * one end at least.
+ */
+function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointMm[][], fillBands: Band[]): Set<Band> {
+  const out = new Set<Band>();
+  // the area the bands would add to the cut walls (bands overlap each other, and the outlines of filled walls
+  // pair inside the fills)
+  const bandArea = bands.length ? Math.abs(difference(bands.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).reduce((s, p) => s + polyArea(fromPath(p)), 0)) : 0;
+  // (fill rings are outers and holes: their signed areas sum to the filled area)
+  const fillArea = Math.abs(fillPolys.reduce((s, r) => s + polyArea(r), 0));
+  if (fillPolys.length < 3 || fillArea < FILLED_PAGE_SHARE * (fillArea + bandArea)) return out;
+  const cut = [...fillPolys, ...otherPolys].map((r) => ({ r, b: bbox(r) }));
+  const cutGrid = new Grid<{ r: PointMm[]; b: ReturnType<typeof bbox> }>(GRID_CELL);
+  for (const c of cut) cutGrid.addBox(c.b.x0, c.b.y0, c.b.x1, c.b.y1, c, 400);
+  const big = cut.filter((c) => (c.b.x1 - c.b.x0) / GRID_CELL * ((c.b.y1 - c.b.y0) / GRID_CELL) > 400);
+  // (fill rings come with their holes: inside is an odd count over the rings around p)
+  const inCut = (p: PointMm) => {
+    let n = 0;
+    for (const c of [...new Set(cutGrid.at(p)), ...big]) if (p[0] >= c.b.x0 && p[0] <= c.b.x1 && p[1] >= c.b.y0 && p[1] <= c.b.y1 && pointInPoly(p[0], p[1], c.r)) n++;
+    return n % 2 === 1;
+  };
+  const grid = bandGrid(bands, GRID_CELL, 400);
+  const inBand = (p: PointMm, self: Band, tol: number) => grid.at(p).some((o) => {
+    if (o === self) return false;
+    const { ux, uy } = bandFrame(o.deg);
+    const t = ux * p[0] + uy * p[1], off = -uy * p[0] + ux * p[1];
+    return t >= o.t0 - tol && t <= o.t1 + tol && off >= o.lo - tol && off <= o.hi + tol;
+  });
+  const byLine = new Map<number, { o: Band; cut: boolean }[]>();
+  for (const [list, cut] of [[bands, false], [fillBands, true]] as const)
+    for (const o of list) (byLine.get(o.deg) ?? byLine.set(o.deg, []).get(o.deg)!).push({ o, cut });
+  // a band in line beyond a break: a thin one with the same faces, or a cut wall whose faces hold it (the
+  // frame of a window between two piers)
+  const inLine = (b: Band, end: 0 | 1) => (byLine.get(b.deg) ?? []).some(({ o, cut }) => {
+    if (o === b) return false;
+    const th = b.hi - b.lo, tol = Math.max(20, 0.2 * th);
+    if (cut ? o.lo - tol > b.lo || o.hi + tol < b.hi : Math.abs(o.lo - b.lo) > tol || Math.abs(o.hi - b.hi) > tol) return false;
+    const gap = end ? o.t0 - b.t1 : b.t0 - o.t1;
+    return gap > -tol && gap <= THIN_RUN_BREAK_MM;
+  });
+  const held = (b: Band, end: 0 | 1) => {
+    const mid = (b.lo + b.hi) / 2;
+    const t = end ? b.t1 + ANCHOR_REACH_MM : b.t0 - ANCHOR_REACH_MM;
+    const offs = [mid, b.lo + 0.2 * (b.hi - b.lo), b.hi - 0.2 * (b.hi - b.lo)];
+    return offs.some((o) => inCut(bandPoint(b.deg, t, o)) || inBand(bandPoint(b.deg, t, o), b, 5)) || inLine(b, end);
+  };
+  // (a band between the faces of a cut wall, in its line, is part of that wall's opening: a window's frame
+  // or sill, a jamb's return)
+  const lines = new Grid<Band>(GRID_CELL * 2);
+  for (const f of fillBands) {
+    const c = bandCorners({ ...f, t0: f.t0 - THIN_RUN_BREAK_MM, t1: f.t1 + THIN_RUN_BREAK_MM });
+    const xs = c.map((p) => p[0]), ys = c.map((p) => p[1]);
+    lines.addBox(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), f, 400);
+  }
+  const onCutLine = (b: Band) => {
+    const m = bandMid(b);
+    return lines.at(m).some((f) => {
+      const { ux, uy } = bandFrame(f.deg);
+      const t = ux * m[0] + uy * m[1], off = -uy * m[0] + ux * m[1];
+      return off >= f.lo - 10 && off <= f.hi + 10 && t >= f.t0 - THIN_RUN_BREAK_MM && t <= f.t1 + THIN_RUN_BREAK_MM;
+    });
+  };
+  for (const b of bands) if (!onCutLine(b) && (!held(b, 0) || !held(b, 1))) out.add(b);
+  return out;
 }
 
 /** Luminance (0 black .. 1 white) and chroma (0 grey .. 1 pure colour) of a 0xRRGGBB colour. */

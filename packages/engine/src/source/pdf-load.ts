@@ -9,7 +9,9 @@ import { EngineInputError } from '../types.js';
  * page and drawing-operator budgets are refused as too complex. Time and heap are bounded by the worker
  * thread that runs all of this (worker.ts).
  */
-export const PDF_LIMITS = {
+export interface PdfLimits { maxImagePixels: number; canvasMaxAreaBytes: number; maxPages: number; maxOperators: number }
+
+export const PDF_LIMITS: PdfLimits = {
   /**
    * Largest image decoded, in pixels: 150 M, an A0 sheet scanned at 300 dpi (about 140 M), since a scanned
    * plan is measured from its image. A bomb of 30000 x 30000 (900 M) is still left out.
@@ -20,7 +22,12 @@ export const PDF_LIMITS = {
   maxPages: 500,
   /** Drawing operators of one page; real plans stay far below (dense CAD sheets reach a few hundred thousand). */
   maxOperators: 3_000_000,
-} as const;
+};
+
+/** Changes the budgets of this thread (worker threads get the web process's through worker.ts). */
+export function setPdfLimits(limits: Partial<PdfLimits>): void {
+  Object.assign(PDF_LIMITS, limits);
+}
 
 export const tooComplex = (why: string) => new EngineInputError('too_complex', `This PDF is too complex to process (${why}).`);
 

@@ -36,12 +36,42 @@ export function isLabelText(s: string): boolean {
   return /[A-Za-z]{2,}/.test(s) && !NUMERIC.test(s) && s.length <= 40;
 }
 
-export function findPrintedScale(items: TextItem[]): number | null {
-  const all = items.map((i) => i.str).join(' ');
-  const imp = /(\d+)\s*\/\s*(\d+)\s*"\s*=\s*1\s*'\s*-?\s*0\s*"/.exec(all);
+/** A 1:N or an imperial scale ('1/4" = 1'-0"') in one text run or in the sheet's text joined; N or null. */
+function scaleIn(text: string): number | null {
+  const imp = /(\d+)\s*\/\s*(\d+)\s*"\s*=\s*1\s*'\s*-?\s*0\s*"/.exec(text);
   if (imp && +imp[1] > 0) return Math.round((12 * +imp[2]) / +imp[1]);
-  const m = /SCALE[^0-9]{0,12}1\s*:\s*(\d{2,4})/i.exec(all) ?? /\b1\s*:\s*(\d{2,3})\b/.exec(all);
+  const m = /SCALE[^0-9]{0,12}1\s*:\s*(\d{2,4})/i.exec(text) ?? /\b1\s*:\s*(\d{2,3})\b/.exec(text);
   return m ? Number(m[1]) : null;
+}
+
+/** View titles that name a floor plan (English, German, French), and those of the other views a sheet carries. */
+const PLAN_VIEW = /\b(floor\s*plan|plan\s+view|ground\s*floor|first\s*floor|second\s*floor|upper\s*floor|level\s*\d|storey|grundriss|erdgeschoss|obergeschoss|untergeschoss|dachgeschoss|rez-de-chauss|étage)/i;
+const OTHER_VIEW = /\b(site|location|block\s*plan|key\s*plan|elevation|section|detail|roof\s*plan|ansicht|schnitt|situation|lageplan|dachaufsicht|façade|coupe)/i;
+/** A view's title and its scale are printed within this many text heights of each other. */
+const TITLE_REACH_HEIGHTS = 6;
+
+/**
+ * The printed scale of the plan view. A sheet may carry several views at their own scales (site plan 1:200,
+ * floor plans 1:100, details 1:20): each scale found is judged by the title printed beside it. The scale of a
+ * view titled as a floor plan wins; else the most common scale of views not titled as another kind (site,
+ * elevation, section...); else the first scale on the sheet. Null when the sheet prints none.
+ */
+export function findPrintedScale(items: TextItem[]): number | null {
+  const found = items.map((it) => ({ it, n: scaleIn(it.str) })).filter((f): f is { it: TextItem; n: number } => f.n !== null);
+  if (found.length === 0) return scaleIn(items.map((i) => i.str).join(' '));
+  const kinds = found.map(({ it, n }) => {
+    const reach = TITLE_REACH_HEIGHTS * Math.max(it.heightMm, 0.1);
+    const title = items.filter((o) => Math.abs(o.at[1] - it.at[1]) <= reach && Math.abs(o.at[0] - it.at[0]) <= reach + ((o.widthMm ?? 0) + (it.widthMm ?? 0)) / 2)
+      .map((o) => o.str).join(' ');
+    return { n, plan: PLAN_VIEW.test(title) && !OTHER_VIEW.test(it.str), other: OTHER_VIEW.test(title) && !PLAN_VIEW.test(title) };
+  });
+  const plan = kinds.find((k) => k.plan);
+  if (plan) return plan.n;
+  const counts = new Map<number, number>();
+  for (const k of kinds) if (!k.other) counts.set(k.n, (counts.get(k.n) ?? 0) + 1);
+  let best: number | null = null;
+  for (const [n, c] of counts) if (best === null || c > counts.get(best)!) best = n;
+  return best ?? found[0].n;
 }
 
 /** Sizes from a tag: 'H1200 x W1810', '1200H x 1810W', '2040 x 820' (height first). */

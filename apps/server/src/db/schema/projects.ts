@@ -17,6 +17,8 @@ export const projects = pgTable('projects', {
   pageHeightPt: doublePrecision('page_height_pt'),
   fileSize: integer('file_size').notNull().default(0),
   hasResult: boolean('has_result').notNull().default(false),
+  /** 0014: 'spent' (an upload took a plan), 'refunded' (given back after our failure) or 'free' (a duplicate). */
+  planState: text('plan_state').$type<'spent' | 'refunded' | 'free'>().notNull().default('spent'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

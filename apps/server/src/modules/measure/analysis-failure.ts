@@ -27,6 +27,14 @@ const OURS: FailureReason = {
   retryable: true,
 };
 
-export function failureReason(code: string | null | undefined): FailureReason {
-  return (code && REASONS[code]) || OURS;
+/** Said after our own failure once the project's plan went back to the account (never for a file's fault). */
+export const PLAN_GIVEN_BACK = 'The plan this project used has been given back to your account.';
+
+/**
+ * The reason for a stored error code; `planRefunded` (the project's plan was given back) adds that to a
+ * failure of ours, so the user knows the failed analysis cost nothing.
+ */
+export function failureReason(code: string | null | undefined, planRefunded = false): FailureReason {
+  const reason = (code && REASONS[code]) || OURS;
+  return reason.retryable && planRefunded ? { ...reason, message: `${reason.message} ${PLAN_GIVEN_BACK}` } : reason;
 }

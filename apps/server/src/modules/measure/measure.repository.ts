@@ -5,6 +5,7 @@ import { measureAnalyses, measureSettings } from '../../db/schema/measure.js';
 
 export { getRoomEdits } from './room-edits.repository.js';
 import { projects } from '../../db/schema/projects.js';
+import { users } from '../../db/schema/users.js';
 
 export type SettingsRow = typeof measureSettings.$inferSelect;
 export type AnalysisRow = Omit<typeof measureAnalyses.$inferSelect, 'params' | 'result'> & {
@@ -119,10 +120,26 @@ export async function finishRun(db: Db, projectId: string, runId: string, result
   });
 }
 
-export async function failRun(db: Db, projectId: string, runId: string, error: string, errorCode: string): Promise<void> {
-  await db.update(measureAnalyses)
-    .set({ status: 'failed', error, errorCode, finishedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(running(projectId, runId));
+/**
+ * Ends the run as failed (only if this run still holds the lease). With `refundPlan` (the failure was ours),
+ * the project's plan goes back to its owner in the same transaction, and only while the project still holds
+ * it ('spent' -> 'refunded'): a second failure, a retry's failure or a duplicate gives nothing back.
+ * Returns whether a plan was given back.
+ */
+export async function failRun(db: Db, projectId: string, runId: string, error: string, errorCode: string, refundPlan = false): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const failed = await tx.update(measureAnalyses)
+      .set({ status: 'failed', error, errorCode, finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(running(projectId, runId)).returning({ runId: measureAnalyses.runId });
+    if (failed.length === 0 || !refundPlan) return false;
+    const [owner] = await tx.update(projects).set({ planState: 'refunded', updatedAt: sql`now()` })
+      .where(and(eq(projects.id, projectId), eq(projects.planState, 'spent'))).returning({ userId: projects.userId });
+    if (!owner) return false;
+    await tx.update(users)
+      .set({ remainPlan: sql`${users.remainPlan} + 1`, usedPlan: sql`greatest(${users.usedPlan} - 1, 0)` })
+      .where(eq(users.id, owner.userId));
+    return true;
+  });
 }
 
 /** Gives the lease back (to be retried): after a transient error, or when this process shuts down mid-run. */

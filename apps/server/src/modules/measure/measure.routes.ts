@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { notFound, parseOr422 } from '../../errors.js';
 import { createConcurrencyCap } from '../../lib/abuse-limits.js';
 import { getCeilingScale, getResult, runAllDetections, saveCeilingScale } from './measure.service.js';
+import { getPageScale } from './page-scale.service.js';
 import { addRoom, deleteRoom, patchRoom, replaceRooms, resetRooms } from './room-edits.service.js';
 
 /** A malformed id is a project nobody owns: 404, like someone else's. */
@@ -41,6 +42,9 @@ export async function measureRoutes(api: FastifyInstance, ctx: AppContext): Prom
       leave?.();
     }
   });
+
+  // what the page says about its scale, and its lines to snap a measured length to
+  api.get('/user/projects/:id/page-scale', auth, async (req) => getPageScale(ctx, req.userId, projectId(req.params), (err) => req.log.warn({ err }, 'could not read the page scale')));
 
   api.get('/user/projects/:id/result', auth, async (req) => getResult(ctx, req.userId, projectId(req.params)));
 

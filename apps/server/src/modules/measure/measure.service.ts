@@ -57,7 +57,11 @@ export async function runAllDetections(ctx: AppContext, userId: string, projectI
   if (!settings) throw conflict('Set the ceiling height and scale before measuring this project.', 'ceiling_scale_required');
   await ensureAnalysis(ctx, projectId, analysisParams(project, settings, { widthMm: q.min_room_width, heightMm: q.min_room_height }));
   const row = await waitForAnalysis(ctx, projectId, waitMs);
-  if (row?.status === 'failed') throw new AppError(422, 'analysis_failed', failureReason(row.errorCode).message);
+  if (row?.status === 'failed') {
+    // Read again: the run may have failed (and given the plan back) while this request waited.
+    const now = (await findOwnProject(ctx.db, userId, projectId)) ?? project;
+    throw new AppError(422, 'analysis_failed', failureReason(row.errorCode, now.planState === 'refunded').message);
+  }
   if (row?.status === 'done') {
     return { status: 200, body: { project_id: projectId, status: 'done', has_result: true, rooms_count: row.result?.rooms.length ?? 0, detail: 'Analysis complete.' } };
   }
@@ -71,7 +75,7 @@ export async function getResult(ctx: AppContext, userId: string, projectId: stri
   const project = await ownProject(ctx, userId, projectId);
   const row = await getAnalysis(ctx.db, projectId);
   if (!row) throw new AppError(404, 'result_not_found', 'This project has not been measured yet. Set the ceiling height and scale first.');
-  if (row.status === 'failed') throw new AppError(422, 'analysis_failed', failureReason(row.errorCode).message);
+  if (row.status === 'failed') throw new AppError(422, 'analysis_failed', failureReason(row.errorCode, project.planState === 'refunded').message);
   if (row.status !== 'done' || !row.result) throw conflict('The analysis is still running. Please try again in a moment.', 'result_processing');
   const result = toResultDto(project, { ...row, result: row.result }, await getRoomEdits(ctx.db, projectId), await getEditVersion(ctx.db, projectId));
   return withEstimate(result, (await projectSettings(ctx, userId, projectId)).settings);

@@ -1,20 +1,31 @@
-import type { ResultDto, ResultTotals, RoomDto } from '@plansight/contracts';
+import type { OpeningDto, ResultDto, ResultTotals, RoomDto } from '@plansight/contracts';
+import { openingsArea } from '@plansight/engine/measure';
 import type { AnalysisResult } from '@plansight/engine';
 import type { ProjectRow } from '../projects/projects.repository.js';
 import type { AnalysisRow, RoomEditRow } from './measure.repository.js';
 import type { EditVersion } from './room-edits.repository.js';
 import { applyEdits, matchEdits } from './room-edits.js';
 
-/** Sums over the rooms the user did not leave out. A door between two counted rooms is one door. */
+/** Each opening once (a window between two rooms is listed in both), by id. */
+function distinct(lists: OpeningDto[][]): OpeningDto[] {
+  const byId = new Map<string, OpeningDto>();
+  for (const o of lists.flat()) if (!byId.has(o.id)) byId.set(o.id, o);
+  return [...byId.values()];
+}
+
+/**
+ * Sums over the rooms the user did not leave out. A door between two counted rooms is one door, counted and
+ * its area added once; each room's net wall area still loses it (both faces of the wall are painted).
+ */
 export function totalsOf(rooms: RoomDto[]): ResultTotals {
   const counted = rooms.filter((r) => !r.excluded);
   const sum = (f: (r: RoomDto) => number) => counted.reduce((a, r) => a + f(r), 0);
-  const windows = new Set(counted.flatMap((r) => r.windows.map((o) => o.id)));
-  const doors = new Set(counted.flatMap((r) => r.doors.map((o) => o.id)));
+  const windows = distinct(counted.map((r) => r.windows));
+  const doors = distinct(counted.map((r) => r.doors));
   return {
     rooms: counted.length, perimeter_mm: sum((r) => r.perimeter_mm), ceiling_area: sum((r) => r.ceiling_area),
-    total_wall_surface_area: sum((r) => r.total_wall_surface_area), total_window_area: sum((r) => r.total_window_area),
-    total_door_area: sum((r) => r.total_door_area), net_wall_area: sum((r) => r.net_wall_area), windows: windows.size, doors: doors.size,
+    total_wall_surface_area: sum((r) => r.total_wall_surface_area), total_window_area: Math.round(openingsArea(windows)),
+    total_door_area: Math.round(openingsArea(doors)), net_wall_area: sum((r) => r.net_wall_area), windows: windows.length, doors: doors.length,
   };
 }
 

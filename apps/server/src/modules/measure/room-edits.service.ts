@@ -9,7 +9,7 @@ import { getAnalysis, type AnalysisRow } from './measure.repository.js';
 import { ownProject } from './measure.service.js';
 import { toResultDto } from './result.dto.js';
 import { projectSettings, withEstimate } from '../estimate/estimate.service.js';
-import { applyEdits, matchEdits, mmPerPtOf, openingsToPt, toPt, type MatchedEdits } from './room-edits.js';
+import { acrossWall, applyEdits, matchEdits, mmPerPtOf, openingsToPt, toPt, type MatchedEdits } from './room-edits.js';
 import { deleteRoomEdit, getEditVersion, getRoomEdits, replaceRoomEdits, saveRoomEdit, type NewRoomEdit, type RoomEditRow } from './room-edits.repository.js';
 
 /** A detected room's outline counts as unchanged when no corner moved more than this (mm). */
@@ -65,7 +65,26 @@ function mergedRow(l: Loaded, projectId: string, roomId: string, base: RoomEditR
   };
 }
 
-/** Renames, leaves out, redraws a room or replaces its windows and doors; kept across re-measures. */
+/** The rooms across the wall take the new size, kind or removal of the windows and doors they share with `roomId`. */
+async function followAcrossWall(ctx: AppContext, l: Loaded, projectId: string, roomId: string, patch: RoomEdit): Promise<void> {
+  if (!patch.windows && !patch.doors) return;
+  for (const other of acrossWall(applyEdits(l.row.result, l.matched), roomId, patch)) {
+    const change: RoomEdit = { windows: other.windows, doors: other.doors };
+    const detected = l.row.result.rooms.find((r) => r.id === other.roomId);
+    if (detected) {
+      const edit = l.matched.byRoom.get(detected.id);
+      await saveRoomEdit(ctx.db, mergedRow(l, projectId, detected.id, edit, change, detected.polygon), edit?.roomId);
+    } else {
+      const drawn = l.matched.added.find((e) => e.roomId === other.roomId);
+      if (drawn) await saveRoomEdit(ctx.db, { ...mergedRow(l, projectId, drawn.roomId, drawn, change, null), source: 'added' });
+    }
+  }
+}
+
+/**
+ * Renames, leaves out, redraws a room or replaces its windows and doors; kept across re-measures. A window
+ * or door it shares with the room across the wall changes (or goes) there too.
+ */
 export async function patchRoom(ctx: AppContext, userId: string, projectId: string, roomId: string, patch: RoomEdit): Promise<RoomDto> {
   const l = await load(ctx, userId, projectId);
   if (patch.polygon) checkPolygon(l.row.result, patch.polygon, ['polygon']);
@@ -73,11 +92,13 @@ export async function patchRoom(ctx: AppContext, userId: string, projectId: stri
   if (found) {
     if (found.edit?.deleted) throw notFound('Room not found');
     await saveRoomEdit(ctx.db, mergedRow(l, projectId, found.room.id, found.edit, patch, found.room.polygon), found.edit?.roomId);
+    await followAcrossWall(ctx, l, projectId, found.room.id, patch);
     return roomAfter(ctx, l, found.room.id);
   }
   const drawn = l.matched.added.find((e) => e.roomId === roomId);
   if (!drawn) throw notFound('Room not found');
   await saveRoomEdit(ctx.db, { ...mergedRow(l, projectId, roomId, drawn, patch, null), source: 'added' });
+  await followAcrossWall(ctx, l, projectId, roomId, patch);
   return roomAfter(ctx, l, roomId);
 }
 

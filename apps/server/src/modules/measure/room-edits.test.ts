@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnalysisResult, PointMm, Room } from '@plansight/engine';
 import { roomIdOf } from '@plansight/engine/measure';
 import type { RoomEditRow } from './room-edits.repository.js';
-import { applyEdits, matchEdits, toPt } from './room-edits.js';
+import { acrossWall, applyEdits, matchEdits, toPt, type UnnumberedRoom } from './room-edits.js';
+import { totalsOf } from './result.dto.js';
 
 const rect = (x: number, y: number, w: number, h: number): PointMm[] => [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
 const K = 3.5; // mm per point
@@ -54,5 +55,33 @@ describe('room edits after a re-measure', () => {
     const renamed = edit('room-other', { label: 'X', anchorPt: toPt(rect(20_000, 9000, 2000, 2000), K) });
     const rooms = applyEdits(resultOf([roomAt(kitchen, 'KITCHEN')]), matchEdits(resultOf([roomAt(kitchen, 'KITCHEN')]), [gone, renamed]));
     expect(rooms.map((r) => [r.id, r.source])).toEqual([[roomIdOf(kitchen), 'detected'], ['room-old', 'added']]);
+  });
+});
+
+describe('a window or door between two rooms', () => {
+  const opening = (id: string, width: number, height: number) => ({ id, keyword: 'window', tag: '', dimensions: '', dimensions_string: '', width, height, position: [0, 0] as PointMm });
+  const room = (id: string, windows: ReturnType<typeof opening>[], doors: ReturnType<typeof opening>[] = []): UnnumberedRoom => ({
+    id, label: id, original_label: id, excluded: false, polygon: rect(0, 0, 1000, 1000), perimeter_mm: 4000, ceiling_area: 1e6, net_wall_area: 0, total_wall_surface_area: 0,
+    total_window_area: windows.reduce((s, o) => s + o.width * o.height, 0), total_door_area: 0, windows, doors,
+  });
+  const shared = opening('window-1', 1200, 1200);
+  const rooms = [room('a', [shared, opening('window-2', 600, 600)]), room('b', [shared]), room('c', [opening('window-3', 900, 900)])];
+
+  it('resized in one room, the room across the wall takes the new size; a room without it is untouched', () => {
+    expect(acrossWall(rooms, 'a', { windows: [{ id: 'window-1', width: 1800, height: 1200 }, { id: 'window-2', width: 600, height: 600 }] }))
+      .toEqual([{ roomId: 'b', windows: [expect.objectContaining({ id: 'window-1', width: 1800, height: 1200 })], doors: [] }]);
+  });
+
+  it('turned into a door or removed in one room, so it is in the other', () => {
+    expect(acrossWall(rooms, 'a', { doors: [{ id: 'window-1', width: 1200, height: 2100 }], windows: [] })[0])
+      .toMatchObject({ roomId: 'b', windows: [], doors: [{ id: 'window-1', height: 2100 }] });
+    expect(acrossWall(rooms, 'b', { windows: [] })).toEqual([{ roomId: 'a', windows: [expect.objectContaining({ id: 'window-2' })], doors: [] }]);
+    expect(acrossWall(rooms, 'a', { label: 'x' } as never)).toEqual([]);
+  });
+
+  it('counts once in the totals: one window, its area once', () => {
+    const t = totalsOf(rooms.slice(0, 2).map((r, i) => ({ ...r, number: i + 1 })));
+    expect(t.windows).toBe(2);
+    expect(t.total_window_area).toBe(1200 * 1200 + 600 * 600);
   });
 });

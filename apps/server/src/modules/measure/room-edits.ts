@@ -109,3 +109,36 @@ export function openingsToPt(list: OpeningEdit[], kind: 'window' | 'door', k: nu
     ...(o.tag !== undefined ? { tag: o.tag } : {}),
   }));
 }
+
+/** New windows and doors for a room across the wall from an edited one. */
+export interface AcrossWall { roomId: string; windows: OpeningEdit[]; doors: OpeningEdit[] }
+
+/**
+ * A window or door between two rooms is listed in both under one id: when one room's windows or doors are
+ * replaced, each other room holding one of them takes its new size and kind, and loses those removed.
+ */
+export function acrossWall(rooms: UnnumberedRoom[], roomId: string, patch: { windows?: OpeningEdit[]; doors?: OpeningEdit[] }): AcrossWall[] {
+  const edited = rooms.find((r) => r.id === roomId);
+  if (!edited) return [];
+  type Kind = 'window' | 'door';
+  const sent = new Map<string, { kind: Kind; o: OpeningEdit }>();
+  for (const [kind, list] of [['window', patch.windows], ['door', patch.doors]] as const) for (const o of list ?? []) if (o.id) sent.set(o.id, { kind, o });
+  const before = [...(patch.windows ? edited.windows : []), ...(patch.doors ? edited.doors : [])];
+  const gone = new Set(before.map((o) => o.id).filter((id) => !sent.has(id)));
+  const out: AcrossWall[] = [];
+  for (const room of rooms) {
+    if (room.id === roomId) continue;
+    const next: Record<Kind, OpeningEdit[]> = { window: [], door: [] };
+    let changed = false;
+    const keep = (o: OpeningDto, kind: Kind) => {
+      if (gone.has(o.id)) { changed = true; return; }
+      const s = sent.get(o.id);
+      if (s && (s.kind !== kind || s.o.width !== o.width || s.o.height !== o.height)) changed = true;
+      next[s?.kind ?? kind].push({ id: o.id, width: s?.o.width ?? o.width, height: s?.o.height ?? o.height, ...(o.position ? { position: o.position } : {}), ...(o.tag ? { tag: o.tag } : {}) });
+    };
+    room.windows.forEach((o) => keep(o, 'window'));
+    room.doors.forEach((o) => keep(o, 'door'));
+    if (changed) out.push({ roomId: room.id, windows: next.window, doors: next.door });
+  }
+  return out;
+}

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { declaredPageCount, EngineInputError, PDF_LIMITS, previewPdfInWorker, type PdfPageInfo } from '@plansight/engine';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { declaredPageCount, EngineBusyError, EngineInputError, PDF_LIMITS, previewPdfInWorker, type PdfPageInfo } from '@plansight/engine';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uploadErrors } from './project-errors.js';
 import { insertProject, refundPlan, reservePlan, type ProjectRow } from './projects.repository.js';
 import { renderLimiter } from './render-limiter.js';
 
-export interface CreateInput { userId: string; bytes: Buffer; filename: string; originalFilename: string; pageNo: number; log: UploadLog }
+/** `file`: the upload, already streamed to a temporary file by the route (which removes it afterwards). */
+export interface CreateInput { userId: string; file: { path: string; sizeBytes: number }; filename: string; originalFilename: string; pageNo: number; log: UploadLog }
 
 /** Longest side of the stored page image; enough for the results overlay without huge files. */
 const PAGE_PNG_MAX_WIDTH_PX = 2000;
@@ -40,6 +43,7 @@ function checkMeasurable(page: PdfPageInfo | undefined, pageNo: number): void {
  */
 function mapEngineError(e: unknown, log: UploadLog): unknown {
   if (e instanceof AppError) return e;
+  if (e instanceof EngineBusyError) return uploadErrors.busy();
   if (!(e instanceof EngineInputError)) {
     log.warn({ err: e }, 'engine failed on an uploaded PDF');
     return uploadErrors.corrupt();
@@ -53,12 +57,6 @@ function mapEngineError(e: unknown, log: UploadLog): unknown {
 
 type UploadLog = { warn: (obj: object, msg: string) => void };
 
-/**
- * Wall-clock budget of an upload's engine work (page info and page image, usually 1-2 s). Generous because
- * it includes starting the worker, which takes far longer on a busy machine; the memory, page and operator
- * budgets stop hostile files long before it.
- */
-export const UPLOAD_ENGINE_TIMEOUT_MS = 60_000;
 
 /**
  * Creates one project from one PDF page. The plan is reserved FIRST (one conditional UPDATE), so a burst
@@ -67,26 +65,34 @@ export const UPLOAD_ENGINE_TIMEOUT_MS = 60_000;
  * removes the stored files and gives the plan back, so a failed upload spends nothing and leaves nothing.
  */
 export async function createProject(ctx: AppContext, input: CreateInput): Promise<ProjectRow> {
-  checkBytes(input.bytes);
+  if (input.file.sizeBytes === 0) throw uploadErrors.empty();
+  // Read for the engine's worker, which needs the whole file; the size was bounded while it streamed in.
+  const bytes = await readFile(input.file.path);
+  checkBytes(bytes);
   if (!(await reservePlan(ctx.db, input.userId))) throw uploadErrors.planLimit();
   const id = randomUUID();
   const pdfKey = `projects/${id}/original.pdf`;
   const pngKey = `projects/${id}/page-${input.pageNo}.png`;
   try {
     const { info, png } = await renderLimiter.run(async () => {
-      const data = new Uint8Array(input.bytes);
-      const r = await previewPdfInWorker(data, input.pageNo, { maxWidthPx: PAGE_PNG_MAX_WIDTH_PX }, { timeoutMs: UPLOAD_ENGINE_TIMEOUT_MS });
+      const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const r = await previewPdfInWorker(data, input.pageNo, { maxWidthPx: PAGE_PNG_MAX_WIDTH_PX }, {
+        // Wall-clock budget (ENGINE_UPLOAD_TIMEOUT_S; usually 1-2 s are used). Generous because it includes
+        // starting the worker, far slower on a busy machine; the memory, page and operator budgets stop
+        // hostile files long before it.
+        timeoutMs: ctx.config.ENGINE_UPLOAD_TIMEOUT_S * 1000,
+      });
       if (!r.page) throw uploadErrors.pageBeyondEnd(input.pageNo, r.info.pageCount);
       checkMeasurable(r.info.pages[input.pageNo - 1], input.pageNo);
       return { info: r.info, png: r.page };
     }).catch((e: unknown) => { throw mapEngineError(e, input.log); });
-    await ctx.storage.put(pdfKey, input.bytes, 'application/pdf');
+    await ctx.storage.putStream(pdfKey, createReadStream(input.file.path), 'application/pdf', input.file.sizeBytes);
     await ctx.storage.put(pngKey, png.png, 'image/png');
     const page = info.pages[input.pageNo - 1];
     return await insertProject(ctx.db, {
       id, userId: input.userId, name: input.filename, originalFilename: input.originalFilename,
       pageNo: input.pageNo, pageCount: info.pageCount, pdfKey, pngKey, pngWidth: png.widthPx, pngHeight: png.heightPx,
-      pageWidthPt: page?.widthPt, pageHeightPt: page?.heightPt, fileSize: input.bytes.length,
+      pageWidthPt: page?.widthPt, pageHeightPt: page?.heightPt, fileSize: input.file.sizeBytes,
     });
   } catch (e) {
     await Promise.allSettled([ctx.storage.delete(pdfKey), ctx.storage.delete(pngKey)]);

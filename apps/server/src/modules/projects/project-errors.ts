@@ -11,6 +11,7 @@ export const uploadErrors = {
   pageNotPositive: () => badRequest('Page number must be a positive number.', 'page_invalid'),
   pageBeyondEnd: (pageNo: number, pageCount: number) =>
     badRequest(`Page ${pageNo} does not exist. This PDF has ${pageCount} pages.`, 'page_out_of_range'),
+  malformed: () => badRequest('The upload was incomplete or malformed. Please try again.', 'malformed_upload'),
   empty: () => badRequest('The file is empty. Please select a valid PDF file.', 'empty_file'),
   notPdf: () => badRequest('Invalid PDF file. Please select a valid PDF document.', 'not_pdf'),
   corrupt: () => badRequest('Error reading PDF file. The file might be corrupted.', 'corrupt_pdf'),
@@ -18,6 +19,8 @@ export const uploadErrors = {
   /** `engineMessage` is the engine's "This PDF is too complex to process (why)." */
   tooComplex: (engineMessage: string) =>
     new AppError(422, 'pdf_too_complex', `${engineMessage} Please upload a simpler PDF, for example only the page with the floor plan.`),
+  /** The server's memory was taken by other work while this file was checked: nothing wrong with the file. */
+  busy: () => new AppError(503, 'server_busy', 'The server is busy right now. Please try again in a minute. Nothing was charged.'),
   tooLarge: (maxMb: number) => new AppError(413, 'file_too_large', `File is too large. Maximum size is ${maxMb} MB.`),
   /**
    * Found before the plan is spent. Worded without 'plan', 'limit' and the like, which the client styles as a

@@ -1,9 +1,12 @@
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { projectIdParamsSchema, projectListQuerySchema, type PlanStatus, type Project, type ProjectListResponse, type ProjectStatus } from '@plansight/contracts';
+import { projectIdParamsSchema, projectListQuerySchema, renameProjectRequestSchema, type PlanStatus, type Project, type ProjectListResponse, type ProjectStatus } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound, parseOr422 } from '../../errors.js';
 import { abuseLimit } from '../../lib/abuse-limits.js';
 import { createProject } from './project-create.service.js';
+import { deleteOwnProject, duplicateOwnProject, renameOwnProject } from './project-manage.service.js';
+import { readUpload } from './upload-reader.js';
 import { uploadErrors } from './project-errors.js';
 import { signedPngUrl, verifyPngSignature } from './png-url.js';
 import { failureReason } from '../measure/analysis-failure.js';
@@ -17,30 +20,8 @@ function toDto(r: ProjectRow, secret: string, state?: { status: string; errorCod
     filename: r.name, original_filename: r.originalFilename, has_result: r.hasResult,
     s3_png_url: r.pngKey ? signedPngUrl(secret, r.id) : null,
     page_no: r.pageNo, page_count: r.pageCount, created_at: r.createdAt ? r.createdAt.toISOString() : null,
-    ...(state !== undefined ? { status, status_detail: status === 'failed' ? failureReason(state?.errorCode).message : null } : {}),
+    ...(state !== undefined ? { status, status_detail: status === 'failed' ? failureReason(state?.errorCode, r.planState === 'refunded').message : null } : {}),
   };
-}
-
-interface UploadForm { bytes: Buffer | null; originalFilename: string; fields: Record<string, string> }
-
-/** Reads the multipart body; the plugin's fileSize limit turns into the spec-style 413 message. */
-async function readUpload(req: FastifyRequest, maxMb: number): Promise<UploadForm> {
-  const form: UploadForm = { bytes: null, originalFilename: '', fields: {} };
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'file') {
-          form.bytes = bytes;
-          form.originalFilename = part.filename;
-        }
-      } else form.fields[part.fieldname] = String(part.value);
-    }
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadErrors.tooLarge(maxMb);
-    throw e;
-  }
-  return form;
 }
 
 function parsePageNo(raw: string | undefined): number {
@@ -73,15 +54,19 @@ export async function projectRoutes(api: FastifyInstance, ctx: AppContext): Prom
     // Checks that need no body come first: an account without plans is answered before its upload is read.
     const plan = await findPlan(ctx.db, req.userId);
     if (!plan || plan.remain <= 0) throw uploadErrors.planLimit();
-    const form = await readUpload(req, ctx.config.MAX_UPLOAD_MB);
-    if (!form.bytes) throw uploadErrors.fileRequired();
-    const pageNo = parsePageNo(form.fields.pageno);
-    const name = (form.fields.filename ?? '').trim() || form.originalFilename.replace(/\.pdf$/i, '').trim();
-    if (!name) throw uploadErrors.nameRequired();
-    const row = await createProject(ctx, {
-      userId: req.userId!, bytes: form.bytes, filename: name.slice(0, 200), originalFilename: form.originalFilename.slice(0, 255), pageNo, log: req.log,
-    });
-    return reply.code(201).send(toDto(row, ctx.config.JWT_SECRET));
+    const form = await readUpload(req, path.join(ctx.config.dataDir, 'tmp'), ctx.config.MAX_UPLOAD_MB);
+    try {
+      if (!form.file) throw uploadErrors.fileRequired();
+      const pageNo = parsePageNo(form.fields.pageno);
+      const name = (form.fields.filename ?? '').trim() || form.file.originalFilename.replace(/\.pdf$/i, '').trim();
+      if (!name) throw uploadErrors.nameRequired();
+      const row = await createProject(ctx, {
+        userId: req.userId!, file: form.file, filename: name.slice(0, 200), originalFilename: form.file.originalFilename.slice(0, 255), pageNo, log: req.log,
+      });
+      return reply.code(201).send(toDto(row, ctx.config.JWT_SECRET));
+    } finally {
+      await form.remove();
+    }
   });
 
   // Loadable by an <img> through the signed URL, or with the owner's bearer token.
@@ -97,6 +82,26 @@ export async function projectRoutes(api: FastifyInstance, ctx: AppContext): Prom
     }
     if (!row?.pngKey) throw notFound('Project not found');
     return reply.type('image/png').header('cache-control', 'private, max-age=300').send(await ctx.storage.get(row.pngKey));
+  });
+
+  // Rename, duplicate and delete answer 404 for another user's project, exactly as for a missing one.
+  const idOf = (req: FastifyRequest) => {
+    const parsed = projectIdParamsSchema.safeParse(req.params);
+    if (!parsed.success) throw notFound('Project not found');
+    return parsed.data.id;
+  };
+  api.patch('/user/projects/:id', { preHandler: api.authenticate }, async (req) => {
+    const id = idOf(req);
+    const { name } = parseOr422(renameProjectRequestSchema, req.body);
+    return toDto(await renameOwnProject(ctx, req.userId!, id, name), ctx.config.JWT_SECRET);
+  });
+  api.post('/user/projects/:id/duplicate', { preHandler: api.authenticate }, async (req, reply) => {
+    const row = await duplicateOwnProject(ctx, req.userId!, idOf(req));
+    return reply.code(201).send(toDto(row, ctx.config.JWT_SECRET));
+  });
+  api.delete('/user/projects/:id', { preHandler: api.authenticate }, async (req, reply) => {
+    await deleteOwnProject(ctx, req.userId!, idOf(req), req.log);
+    return reply.code(204).send();
   });
 
   api.get('/user/projects/:id', { preHandler: api.authenticate }, async (req) => {

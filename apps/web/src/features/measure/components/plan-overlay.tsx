@@ -1,3 +1,4 @@
+import { useResizeObserver } from '@mantine/hooks';
 import type { OpeningDto, PointMm, ResultDto } from '../api/measure-api';
 import { roomNumber, roomTitle } from '../utils/format';
 import { planFrameMm, tagPlaceMm } from '../utils/geometry';
@@ -5,6 +6,11 @@ import { layoutTags } from '../utils/tag-layout';
 
 /** Colours shared by the overlay, the legend and the PDF plan page. */
 export const PLAN_COLOURS = { room: '#1c7ed6', active: '#f08c00', excluded: '#868e96', window: '#0ca678', door: '#e03131', exterior: '#7048e8' } as const;
+
+/** Room numbers are this many screen pixels high at fit-to-screen, on a laptop and on a phone alike. */
+const TAG_FONT_PX = 13;
+/** Width the drawing is assumed to fill before the overlay has been measured (px). */
+const ASSUMED_WIDTH_PX = 900;
 
 const pts = (p: PointMm[]) => p.map(([x, y]) => `${x},${y}`).join(' ');
 
@@ -20,19 +26,23 @@ export function PlanOverlay({ result, imageUrl, active, excluded, onHover, onSel
   onHover: (i: number | null) => void; onSelect: (i: number) => void; showLabels?: boolean;
 }) {
   const f = planFrameMm(result);
-  const unit = Math.max(f.w, f.h) / 900; // one screen-ish pixel at fit-to-screen
+  const [ref, rect] = useResizeObserver<HTMLDivElement>();
+  // One screen pixel in mm at fit-to-screen ('meet' fits the frame's tighter side): tags and strokes keep their
+  // size on screen whatever the plan's size and the screen's, so numbers stay readable on a phone.
+  const unit = rect.width > 0 && rect.height > 0 ? Math.max(f.w / rect.width, f.h / rect.height) : Math.max(f.w, f.h) / ASSUMED_WIDTH_PX;
   const ext = result.outside_detection?.exterior_polygon;
   const openings = [
     ...result.rooms.flatMap((r, i) => [...r.windows.map((o) => ({ o, c: PLAN_COLOURS.window, k: `w${i}-${o.id}` })), ...r.doors.map((o) => ({ o, c: PLAN_COLOURS.door, k: `d${i}-${o.id}` }))]),
     ...(result.outside_detection?.outside_windows ?? []).map((o) => ({ o, c: PLAN_COLOURS.window, k: `ow-${o.id}` })),
     ...(result.outside_detection?.outside_doors ?? []).map((o) => ({ o, c: PLAN_COLOURS.door, k: `od-${o.id}` })),
   ];
-  const fs = unit * 13;
+  const fs = unit * TAG_FONT_PX;
   const tagR = fs * 0.85;
   const numbered = result.rooms.flatMap((r, i) => (r.polygon && r.polygon.length >= 3 ? [{ i, at: tagPlaceMm(r.polygon, tagR * 2) }] : []));
   const tags = layoutTags(numbered.map((t) => t.at), tagR).map((p, k) => ({ ...p, i: numbered[k].i }));
   return (
-    <svg viewBox={`${f.x} ${f.y} ${f.w} ${f.h}`} preserveAspectRatio="xMidYMid meet" style={{ width: '100%', height: '100%', display: 'block' }} data-testid="plan-overlay" role="img" aria-label="Measured plan">
+    <div ref={ref} style={{ width: '100%', height: '100%' }}>
+    <svg data-unit-mm={unit.toFixed(3)} viewBox={`${f.x} ${f.y} ${f.w} ${f.h}`} preserveAspectRatio="xMidYMid meet" style={{ width: '100%', height: '100%', display: 'block' }} data-testid="plan-overlay" role="img" aria-label="Measured plan">
       {imageUrl && <image href={imageUrl} x={0} y={0} width={result.metadata.page_width_mm ?? f.w} height={result.metadata.page_height_mm ?? f.h} preserveAspectRatio="none" opacity={0.85} />}
       {ext && ext.length > 2 && <polygon points={pts(ext)} fill="none" stroke={PLAN_COLOURS.exterior} strokeWidth={unit * 2.5} strokeDasharray={`${unit * 10} ${unit * 6}`} data-testid="exterior-outline" />}
       {result.rooms.map((r, i) => {
@@ -68,5 +78,6 @@ export function PlanOverlay({ result, imageUrl, active, excluded, onHover, onSel
         );
       })}
     </svg>
+    </div>
   );
 }

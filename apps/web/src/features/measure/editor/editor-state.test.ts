@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PointMm } from '../api/measure-api';
-import { calibrate, parseLengthMm } from './calibrate';
 import {
-  addOpening, addRoom, commit, deleteCorner, historyOf, insertCorner, measureEditRoom, mergeRooms, moveCorner, moveEdge, redo, snapPoint, splitRoom, undo,
+  addOpening, addRoom, deleteOpening, snapInPlan, toRoomDto, updateOpening, commit, deleteCorner, historyOf, insertCorner, measureEditRoom, mergeRooms, moveCorner, moveEdge, redo, snapPoint, splitRoom, undo,
   type EditRoom,
 } from './editor-state';
 
@@ -65,21 +64,48 @@ describe('editor commands', () => {
   });
 });
 
-describe('calibration', () => {
-  it('reads millimetres, metres and feet-and-inches', () => {
-    expect(parseLengthMm('3600')).toBe(3600);
-    expect(parseLengthMm('3.6 m')).toBe(3600);
-    expect(parseLengthMm('360cm')).toBe(3600);
-    expect(parseLengthMm(`12' 6"`)).toBeCloseTo(3810, 5);
-    expect(parseLengthMm('10 ft')).toBeCloseTo(3048, 5);
-    expect(parseLengthMm('wall')).toBeNull();
-    expect(parseLengthMm('0')).toBeNull();
+describe('a window or door between two rooms', () => {
+  // A and B share a 200 mm wall (A's right face at x = 4000, B's left face at x = 4200); C stands apart
+  const rooms = [room('a', rect(0, 0, 4000, 3000)), room('b', rect(4200, 0, 3000, 3000)), room('c', rect(9000, 0, 2000, 2000))];
+  const added = addOpening(rooms, 0, 'window', [4000, 1500]);
+  const id = added[0].openings[0].id;
+
+  it('added on one side belongs to the room across the wall too, at the point across from it', () => {
+    expect(added[1].openings).toEqual([expect.objectContaining({ id, kind: 'window', position: [4200, 1500] })]);
+    expect(added[2].openings).toEqual([]);
+    const area = 1200 * 1200;
+    expect(measureEditRoom(added[0], H).net_wall_area).toBe(measureEditRoom(rooms[0], H).net_wall_area - area);
+    expect(measureEditRoom(added[1], H).net_wall_area).toBe(measureEditRoom(rooms[1], H).net_wall_area - area);
   });
 
-  it('finds the scale from a known length and the offered option that matches', () => {
-    const c = calibrate(1800, 3600, 50, 'A2');
-    expect(c.scaleNumber).toBe(100);
-    expect(c.option).toMatchObject({ scale_number: 100, paper_size: 'A2' });
-    expect(calibrate(1000, 1234, 100, 'A2').option).toBeNull();
+  it('resized, turned into a door, moved or deleted in one room, it changes in the other as well', () => {
+    const resized = updateOpening(added, 1, id, { width: 1800, kind: 'door' });
+    expect(resized.slice(0, 2).map((r) => r.openings[0])).toEqual([expect.objectContaining({ width: 1800, kind: 'door' }), expect.objectContaining({ width: 1800, kind: 'door' })]);
+    const moved = updateOpening(added, 0, id, { position: [4000, 800] });
+    expect(moved[1].openings[0].position).toEqual([4200, 800]);
+    expect(deleteOpening(added, 1, id).map((r) => r.openings.length)).toEqual([0, 0, 0]);
+  });
+
+  it('is counted once in the totals', () => {
+    const dtos = added.map((r) => toRoomDto(r, H));
+    expect(dtos.flatMap((r) => r.windows).length).toBe(2);
+    expect(new Set(dtos.flatMap((r) => r.windows.map((w) => w.id))).size).toBe(1);
+  });
+
+  it('a room whose wall runs the other way, or further than a wall thickness, is not across', () => {
+    const far = [room('a', rect(0, 0, 4000, 3000)), room('d', rect(4800, 0, 3000, 3000))];
+    expect(addOpening(far, 0, 'door', [4000, 1500])[1].openings).toEqual([]);
+  });
+});
+
+describe('snapping in the plan', () => {
+  const rooms = [room('a', rect(0, 0, 3000, 3000))];
+  const lines: [number, number, number, number][] = [[5000, 0, 5000, 4000], [3200, -200, 8000, -200]];
+  it('prefers a room corner, then a line end, then the nearest wall face or room edge', () => {
+    expect(snapInPlan([3040, 40], rooms, 100, undefined, lines)).toMatchObject({ kind: 'corner', point: [3000, 0] });
+    expect(snapInPlan([5030, 3950], rooms, 100, undefined, lines)).toMatchObject({ kind: 'end', point: [5000, 4000] });
+    expect(snapInPlan([4950, 2000], rooms, 100, undefined, lines)).toMatchObject({ kind: 'line', point: [5000, 2000] });
+    expect(snapInPlan([2990, 1500], rooms, 100, undefined, lines)).toMatchObject({ kind: 'edge', point: [3000, 1500] });
+    expect(snapInPlan([4950, 2000], rooms, 100, undefined, lines, false)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  */
 import { distToSeg, measureRoom, mergePolygons, polyArea, splitPolygon, type RoomQuantities } from '@plansight/engine/measure';
 import type { OpeningDto, PointMm, ResultDto, RoomDto } from '../api/measure-api';
+import { snapToLines, type DrawnLine, type Snap } from '../calibrate/snap';
 
 export type OpeningKind = 'window' | 'door';
 export interface EditOpening { id: string; kind: OpeningKind; width: number; height: number; position?: PointMm; tag?: string }
@@ -122,35 +123,91 @@ export function nearestOnOutline(p: PointMm, poly: PointMm[]): { point: PointMm;
 }
 
 /**
- * Snaps a point to another room's corner within `radiusMm`, else onto another room's edge; rooms then share
- * corners and edges exactly. `skip` is the room being edited.
+ * Where a point snaps, nearest first by kind: another room's corner (rooms then share corners exactly), the
+ * end of a drawn line, else the nearest of another room's edge and a drawn line (a wall face). `skip` is the
+ * room being edited; null when nothing is within `radiusMm`.
  */
-export function snapPoint(p: PointMm, rooms: EditRoom[], radiusMm: number, skip?: number): PointMm {
-  let corner: PointMm | null = null, cd = radiusMm;
-  let edge: PointMm | null = null, ed = radiusMm;
+export function snapInPlan(p: PointMm, rooms: EditRoom[], radiusMm: number, skip?: number, lines: readonly DrawnLine[] = [], along = true): Snap | null {
+  let corner: Snap | null = null, edge: Snap | null = null;
   rooms.forEach((r, i) => {
     if (i === skip) return;
     for (const q of r.polygon) {
       const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
-      if (d <= cd) { cd = d; corner = q; }
+      if (d <= radiusMm && (!corner || d < corner.dist)) corner = { point: q, kind: 'corner', dist: d };
     }
+    if (!along) return;
     const on = nearestOnOutline(p, r.polygon);
-    if (on.dist <= ed) { ed = on.dist; edge = on.point; }
+    if (on.dist <= radiusMm && (!edge || on.dist < edge.dist)) edge = { point: on.point, kind: 'edge', dist: on.dist };
   });
-  return corner ?? edge ?? p;
+  if (corner) return corner;
+  const drawn = snapToLines(p, lines, radiusMm, along);
+  if (drawn?.kind === 'end') return drawn;
+  const e = edge as Snap | null;
+  return e && (!drawn || e.dist <= drawn.dist) ? e : drawn;
 }
 
+/** The point snapped (see snapInPlan), or the point itself. */
+export const snapPoint = (p: PointMm, rooms: EditRoom[], radiusMm: number, skip?: number, lines: readonly DrawnLine[] = []): PointMm =>
+  snapInPlan(p, rooms, radiusMm, skip, lines)?.point ?? p;
+
+/** A wall between two rooms is at most this thick (mm): a room's outline this close across it is the neighbour. */
+export const MAX_WALL_THICKNESS_MM = 600;
+/** The neighbour's wall face runs within this angle (degrees) of the clicked one. */
+const PARALLEL_DEG = 10;
+
+const edgeDir = (poly: PointMm[], e: number): PointMm => {
+  const a = poly[e], b = poly[(e + 1) % poly.length];
+  const l = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  return [(b[0] - a[0]) / l, (b[1] - a[1]) / l];
+};
+
+/**
+ * The rooms on the other side of the wall at `p` (a point of room i's outline): each other room whose outline
+ * passes within a wall's thickness of `p`, along a face parallel to room i's, with the point across from `p`.
+ */
+export function roomsAcross(rooms: EditRoom[], i: number, p: PointMm): { room: number; point: PointMm }[] {
+  const here = nearestOnOutline(p, rooms[i].polygon);
+  const d = edgeDir(rooms[i].polygon, here.edge);
+  const out: { room: number; point: PointMm }[] = [];
+  rooms.forEach((r, j) => {
+    if (j === i || r.polygon.length < 3) return;
+    const there = nearestOnOutline(here.point, r.polygon);
+    if (there.dist > MAX_WALL_THICKNESS_MM) return;
+    const e = edgeDir(r.polygon, there.edge);
+    if (Math.abs(d[0] * e[1] - d[1] * e[0]) > Math.sin((PARALLEL_DEG * Math.PI) / 180)) return;
+    out.push({ room: j, point: there.point });
+  });
+  return out;
+}
+
+/** Rooms holding the opening `id` (a window or door between two rooms is in both, under one id). */
+const holders = (rooms: EditRoom[], id: string) => rooms.flatMap((r, j) => (r.openings.some((o) => o.id === id) ? [j] : []));
+
+/** Adds a window or door on room i's wall at `position`; the room across that wall gets the same one. */
 export function addOpening(rooms: EditRoom[], i: number, kind: OpeningKind, position: PointMm): EditRoom[] {
   const o: EditOpening = { id: newId(kind), kind, width: NEW_OPENING_WIDTH_MM[kind], height: NEW_OPENING_HEIGHT_MM[kind], position };
-  return replace(rooms, i, { ...rooms[i], openings: [...rooms[i].openings, o] });
+  let next = replace(rooms, i, { ...rooms[i], openings: [...rooms[i].openings, o] });
+  for (const { room, point } of roomsAcross(rooms, i, position)) next = replace(next, room, { ...next[room], openings: [...next[room].openings, { ...o, position: point }] });
+  return next;
 }
 
+/**
+ * Changes a window or door in every room that holds it: its size and kind alike; a new position is taken in
+ * room i and carried across the wall to the others (the nearest point of their outline).
+ */
 export function updateOpening(rooms: EditRoom[], i: number, id: string, patch: Partial<Omit<EditOpening, 'id'>>): EditRoom[] {
-  return replace(rooms, i, { ...rooms[i], openings: rooms[i].openings.map((o) => (o.id === id ? { ...o, ...patch } : o)) });
+  let next = rooms;
+  for (const j of holders(rooms, id)) {
+    const position = patch.position && j !== i ? nearestOnOutline(patch.position, rooms[j].polygon).point : patch.position;
+    next = replace(next, j, { ...next[j], openings: next[j].openings.map((o) => (o.id === id ? { ...o, ...patch, ...(position ? { position } : {}) } : o)) });
+  }
+  return next;
 }
 
-export const deleteOpening = (rooms: EditRoom[], i: number, id: string) =>
-  replace(rooms, i, { ...rooms[i], openings: rooms[i].openings.filter((o) => o.id !== id) });
+/** Deletes a window or door from every room that holds it. */
+export function deleteOpening(rooms: EditRoom[], _i: number, id: string): EditRoom[] {
+  return rooms.map((r) => (r.openings.some((o) => o.id === id) ? { ...r, openings: r.openings.filter((o) => o.id !== id) } : r));
+}
 
 export const patchRoom = (rooms: EditRoom[], i: number, patch: Partial<Pick<EditRoom, 'label' | 'excluded'>>) => replace(rooms, i, { ...rooms[i], ...patch });
 

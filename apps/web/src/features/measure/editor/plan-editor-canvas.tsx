@@ -2,14 +2,17 @@ import { useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent
 import type { PointMm, ResultDto } from '../api/measure-api';
 import { PLAN_COLOURS } from '../components/plan-overlay';
 import { planFrameMm, tagPlaceMm } from '../utils/geometry';
-import { nearestOnOutline, snapPoint, type EditRoom } from './editor-state';
+import { pxPerUnit, SNAP_SCREEN_PX } from '../calibrate/measure-on-plan';
+import type { DrawnLine, Snap } from '../calibrate/snap';
+import { nearestOnOutline, snapInPlan, type EditRoom } from './editor-state';
 
 export type EditorMode = 'select' | 'draw' | 'split' | 'merge' | 'window' | 'door' | 'measure';
 
 /** Pointer travel (mm at fit-to-screen pixels) before a press on a handle becomes a drag. */
 const DRAG_THRESHOLD_PX = 3;
-/** Snap radius in screen pixels at fit-to-screen. */
-const SNAP_PX = 10;
+/** Corner handles are this much larger under a finger than under a mouse. */
+const TOUCH_HANDLE_FACTOR = 2.2;
+const coarsePointer = () => typeof window !== 'undefined' && !!window.matchMedia?.('(pointer: coarse)').matches;
 
 type Drag =
   | { kind: 'corner'; room: number; index: number; start: PointMm; moved: boolean }
@@ -31,15 +34,19 @@ export interface CanvasActions {
 const pts = (p: PointMm[]) => p.map(([x, y]) => `${x},${y}`).join(' ');
 
 /** The editable plan: rooms, their corners and edges as handles, openings, and what is being drawn. */
-export function PlanEditorCanvas({ result, imageUrl, rooms, selected, corner, mode, draft, measureLine, actions }: {
+export function PlanEditorCanvas({ result, imageUrl, rooms, selected, corner, mode, draft, measureLine, lines = [], actions }: {
   result: ResultDto; imageUrl?: string; rooms: EditRoom[]; selected: number | null; corner: number | null; mode: EditorMode;
-  draft: PointMm[]; measureLine: PointMm[]; actions: CanvasActions;
+  draft: PointMm[]; measureLine: PointMm[];
+  /** The plan's drawn lines in the result's mm, to snap corners and measured points to. */
+  lines?: readonly DrawnLine[];
+  actions: CanvasActions;
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const drag = useRef<Drag | null>(null);
   // a press on a handle ends in a click on the plan (the pointer is captured by the svg): it is not a click
   const swallowClick = useRef(false);
   const [hover, setHover] = useState<PointMm | null>(null);
+  const [snapMark, setSnapMark] = useState<Snap | null>(null);
   const f = planFrameMm({ ...result, rooms: rooms.map((r) => ({ ...r, perimeter_mm: 0, ceiling_area: 0, net_wall_area: 0, total_wall_surface_area: 0, total_window_area: 0, total_door_area: 0, windows: [], doors: [] })) });
   const unit = Math.max(f.w, f.h) / 900;
 
@@ -50,7 +57,9 @@ export function PlanEditorCanvas({ result, imageUrl, rooms, selected, corner, mo
     const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
     return [p.x, p.y];
   };
-  const snapped = (p: PointMm, skip?: number) => snapPoint(p, rooms, unit * SNAP_PX, skip);
+  // corners snap to rooms' corners and edges and to the drawing's line ends and lines; a measured length only to ends and corners
+  const snapAt = (p: PointMm, skip?: number) => snapInPlan(p, rooms, SNAP_SCREEN_PX / pxPerUnit(svg.current), skip, lines, mode !== 'measure');
+  const snapped = (p: PointMm, skip?: number) => { const s = snapAt(p, skip); setSnapMark(s); return s?.point ?? p; };
 
   const press = (e: ReactPointerEvent, d: Drag) => {
     e.stopPropagation();
@@ -59,7 +68,7 @@ export function PlanEditorCanvas({ result, imageUrl, rooms, selected, corner, mo
   };
   const onMove = (e: ReactPointerEvent) => {
     const p = toMm(e);
-    if (mode === 'draw' || mode === 'split' || mode === 'measure') setHover(mode === 'draw' ? snapped(p) : p);
+    if (mode === 'draw' || mode === 'split' || mode === 'measure') setHover(mode === 'split' ? p : snapped(p));
     const d = drag.current;
     if (!d) return;
     if (!d.moved) {
@@ -80,6 +89,7 @@ export function PlanEditorCanvas({ result, imageUrl, rooms, selected, corner, mo
   const onUp = (e: ReactPointerEvent) => {
     const d = drag.current;
     drag.current = null;
+    setSnapMark(null);
     if (d) swallowClick.current = true;
     if (!d || d.moved) return;
     if (d.kind === 'corner') actions.select(d.room, d.index);
@@ -90,16 +100,16 @@ export function PlanEditorCanvas({ result, imageUrl, rooms, selected, corner, mo
     if (mode === 'select') { actions.select(room); return; }
     e.stopPropagation();
     const p = toMm(e);
-    actions.place(mode === 'draw' ? snapped(p) : p, room);
+    actions.place(mode === 'draw' || mode === 'measure' ? snapped(p) : p, room);
   };
 
   const sel = selected != null ? rooms[selected] : null;
-  const handle = unit * 6;
+  const handle = unit * 6 * (coarsePointer() ? TOUCH_HANDLE_FACTOR : 1);
   return (
     <svg
       ref={svg} viewBox={`${f.x} ${f.y} ${f.w} ${f.h}`} preserveAspectRatio="xMidYMid meet" data-testid="plan-editor" data-mode={mode}
       style={{ width: '100%', height: '100%', display: 'block', cursor: mode === 'select' ? undefined : 'crosshair' }}
-      onPointerMove={onMove} onPointerUp={onUp} onClick={(e) => clickPlan(e, null)}
+      onPointerMove={onMove} onPointerUp={onUp} onPointerLeave={() => { if (!drag.current) setSnapMark(null); }} onClick={(e) => clickPlan(e, null)}
     >
       {imageUrl && <image href={imageUrl} x={0} y={0} width={result.metadata.page_width_mm ?? f.w} height={result.metadata.page_height_mm ?? f.h} preserveAspectRatio="none" opacity={0.85} />}
       {rooms.map((r, i) => {
@@ -153,6 +163,10 @@ export function PlanEditorCanvas({ result, imageUrl, rooms, selected, corner, mo
           {mode === 'split' && hover && <line x1={draft[0][0]} y1={draft[0][1]} x2={hover[0]} y2={hover[1]} stroke={PLAN_COLOURS.active} strokeWidth={unit * 2} />}
           {draft.map((p, k) => <circle key={k} cx={p[0]} cy={p[1]} r={unit * 4} fill={PLAN_COLOURS.active} />)}
         </g>
+      )}
+      {snapMark && mode !== 'split' && (
+        <rect pointerEvents="none" x={snapMark.point[0] - unit * 5} y={snapMark.point[1] - unit * 5} width={unit * 10} height={unit * 10} fill="none"
+          stroke="#1971c2" strokeWidth={unit * 1.5} data-testid="snap-marker" data-kind={snapMark.kind} />
       )}
       {measureLine.length > 0 && (
         <g pointerEvents="none" data-testid="measure-line">

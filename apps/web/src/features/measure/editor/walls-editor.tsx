@@ -3,7 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { toPaperSize, type ScaleOption } from '@plansight/contracts';
 import { saveCeilingScale, type PointMm, type ResultDto } from '../api/measure-api';
+import { usePageScale } from '../api/use-page-scale';
+import { linesInFrame } from '../calibrate/snap';
 import { PlanViewer } from '../components/plan-viewer';
 import { RoomsEditor } from '../components/rooms-editor';
 import { StatCards } from '../components/stat-cards';
@@ -37,6 +40,11 @@ export function WallsEditor({ projectId, result, imageUrl }: { projectId: string
   const t = roomTotals(dtos);
   const sel = selected != null && selected < rooms.length ? selected : null;
   const unit = Math.max(result.metadata.page_width_mm ?? 1000, result.metadata.page_height_mm ?? 1000) / 900;
+  // the page's own reading: its lines to snap to (in this result's mm) and its printed scale and dimensions
+  const pageScale = usePageScale(projectId).data;
+  const mmPerPt = pageScale?.page_width_pt ? (result.metadata.page_width_mm ?? 0) / pageScale.page_width_pt : 0;
+  const lines = useMemo(() => (pageScale && mmPerPt > 0 ? linesInFrame(pageScale.lines, mmPerPt) : []), [pageScale, mmPerPt]);
+  const paper = toPaperSize(result.metadata.paper_size) ?? 'PAGE';
 
   const setMode = (m: EditorMode) => { setModeState(m); setDraft([]); if (m !== 'measure') setLine([]); };
   const select = (i: number | null, c: number | null = null) => { setSelected(i); setCorner(c); };
@@ -94,10 +102,10 @@ export function WallsEditor({ projectId, result, imageUrl }: { projectId: string
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  const applyScale = async (o: { scale_ratio: string; scale_number: number; paper_size: string }) => {
+  const applyScale = async (o: ScaleOption) => {
     setApplying(true);
     try {
-      const saved = await saveCeilingScale(projectId, { ...o, ceilling_hight_mm: H });
+      const saved = await saveCeilingScale(projectId, { scale_ratio: o.scale_ratio, scale_number: o.scale_number, paper_size: o.paper_size, ceilling_hight_mm: H });
       navigate(`/projects/${projectId}/results`, { state: { ceiling: saved } });
     } catch {
       notifications.show({ color: 'red', message: 'The scale could not be saved. Please try again.' });
@@ -118,7 +126,7 @@ export function WallsEditor({ projectId, result, imageUrl }: { projectId: string
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <PlanViewer height={planHeight}>
-            <PlanEditorCanvas result={result} imageUrl={imageUrl} rooms={rooms} selected={sel} corner={corner} mode={mode} draft={draft} measureLine={line}
+            <PlanEditorCanvas result={result} imageUrl={imageUrl} rooms={rooms} selected={sel} corner={corner} mode={mode} draft={draft} measureLine={line} lines={lines}
               actions={{
                 select, begin: ed.begin,
                 moveCorner: (i, c, p) => ed.change(cmd.moveCorner(rooms, i, c, p)),
@@ -133,8 +141,8 @@ export function WallsEditor({ projectId, result, imageUrl }: { projectId: string
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="sm">
             {mode === 'measure' && (
-              <CalibratePanel line={line} scaleNumber={result.metadata.scale_number ?? 100} paper={result.metadata.paper_size ?? 'A2'} applying={applying}
-                onApply={applyScale} onClear={() => setLine([])} />
+              <CalibratePanel line={line} mmPerPt={mmPerPt} pageScale={pageScale} scaleNumber={result.metadata.scale_number ?? 100} paper={paper} applying={applying}
+                onApply={(o) => void applyScale(o)} onClear={() => setLine([])} />
             )}
             {sel != null && (
               <RoomPanel room={rooms[sel]} ceilingHeightMm={H} corner={corner} areaFmt={areaFmt}

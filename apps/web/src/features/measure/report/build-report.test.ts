@@ -39,8 +39,8 @@ describe('buildReport', () => {
     expect(doc.getNumberOfPages()).toBe(2);
     const raw = doc.output();
     expect(raw).toContain('/Subtype /Image');
-    expect(raw).toContain('Plan: selected rooms outlined');
-    expect(raw).toContain('2 rooms outlined');
+    expect(raw).toContain('Floor plan: rooms, windows and doors numbered as in the table');
+    expect(raw).toContain('2 rooms, 0 windows and doors shown');
     const rows = raw.match(/\(Room (\d) \S+ ROOM \d\) Tj/g) ?? [];
     expect(rows.map((r) => /Room (\d)/.exec(r)![1])).toEqual(['1', '3']);
     const planNumbers = (raw.match(/\(([13])\) Tj/g) ?? []).map((r) => r[1]);
@@ -80,6 +80,65 @@ describe('buildReport', () => {
   });
   it('names the file with product, title and date', () => {
     expect(reportFileName('Plansight', 'Smith House', new Date('2026-01-02T00:00:00Z'))).toBe('Plansight_Smith_House_2026-01-02.pdf');
+  });
+});
+
+describe('a quote-ready report', () => {
+  const withOpenings = () => {
+    const result = sample(3);
+    const door = { id: 'd1', width: 820, height: 2040, segment: [[3000, 1000], [3000, 1820]] as [[number, number], [number, number]] };
+    result.rooms[0].windows = [{ id: 'w1', width: 1200, height: 1500, segment: [[500, 0], [1700, 0]] }];
+    result.rooms[0].doors = [door];
+    result.rooms[1].doors = [door];
+    result.outside_detection = {
+      detection_available: true, exterior_polygon: [[0, 0], [9000, 0], [9000, 3000], [0, 3000]], total_walls_mm: 24000,
+      outside_windows: [result.rooms[0].windows[0]], outside_doors: [], outside_windows_count: 1, outside_doors_count: 0,
+    };
+    result.warnings = [{ code: 'scale', message: 'The plan says 1:50 but 1:100 was chosen.' }];
+    return result;
+  };
+
+  it('puts the scale, ceiling height, totals and the engine warnings on the first page', () => {
+    const doc = buildReport({ result: withOpenings(), roomIndexes: [0, 1, 2], projectTitle: 'Smith House', scaleRatio: '1:100 A3' });
+    const first = pageText(doc.output(), 1);
+    for (const s of ['Scale:', '1:100 A3', 'Ceiling height:', '2400 mm', 'Total', 'Please check before quoting', 'The plan says 1:50 but 1:100 was chosen.']) expect(first).toContain(s);
+  });
+
+  it('lists each room\'s windows and doors with number, size and area, one number for a door two rooms share', () => {
+    const raw = buildReport({ result: withOpenings(), roomIndexes: [0, 1, 2], projectTitle: 'X' }).output();
+    expect(raw).toContain('Windows: W1 1200 × 1500 mm \\(1.80 m²\\)');
+    expect(raw.split('Doors: D1 820 × 2040 mm \\(1.67 m²\\)').length - 1).toBe(2);
+    // a second door number would be 'D2 <width>'; the raw PDF's random /ID may hold the letters D2 anywhere
+    expect(raw).not.toMatch(/\bD2 \d/);
+  });
+
+  it('has an outside walls section: length, area at the ceiling height, openings and net area', () => {
+    const raw = buildReport({ result: withOpenings(), roomIndexes: [0, 1, 2], projectTitle: 'X' }).output();
+    expect(raw).toContain('Outside walls');
+    expect(raw).toContain('Wall length 24.0 m');
+    expect(raw).toContain('Wall area 57.6 m²'); // 24 m x 2.4 m
+    expect(raw).toContain('Net wall area 55.8 m²'); // less the 1.8 m² window
+  });
+
+  it('never leaves the totals and notes alone on a page, whatever the number of rooms', () => {
+    for (let n = 1; n <= 40; n++) {
+      const doc = buildReport({ result: sample(n), roomIndexes: Array.from({ length: n }, (_, i) => i), projectTitle: 'X' });
+      const raw = doc.output();
+      // the page holding the notes also holds a room row
+      const pages = Array.from({ length: doc.getNumberOfPages() }, (_, p) => pageText(raw, p + 1));
+      const notesPage = pages.find((t) => t.includes('How the figures are made'))!;
+      expect(notesPage, `${n} rooms`).toMatch(/\(Room \d+ /);
+      // and the last note is above the bottom margin (PDF y in pt from the bottom; 20 mm = 56.7 pt)
+      const lastNoteY = Number(/([\d.]+) Td\n\(- A door between/.exec(notesPage)?.[1]);
+      expect(lastNoteY, `${n} rooms`).toBeGreaterThan(50);
+    }
+  });
+
+  it('gives the text fallback the same content: facts, warnings, openings per room, outside walls', () => {
+    const text = buildTextReport({ result: withOpenings(), roomIndexes: [0, 1, 2], projectTitle: 'Smith House', scaleRatio: '1:100 A3' });
+    for (const s of ['Scale: 1:100 A3', 'Ceiling height: 2400 mm', 'The plan says 1:50 but 1:100 was chosen.', 'Windows: W1 1200 × 1500 mm (1.80 m²)', 'Doors: D1 820 × 2040 mm (1.67 m²)', 'Outside walls', 'Wall length 24.0 m']) {
+      expect(text).toContain(s);
+    }
   });
 });
 

@@ -1,16 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PAPER_LABELS, PAPER_SIZES } from '@plansight/contracts';
-import { Alert, Button, Container, Group, NumberInput, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconRuler2 } from '@tabler/icons-react';
+import { PAPER_LABELS, PAPER_SIZES, type ScaleOption } from '@plansight/contracts';
+import { Alert, Button, Collapse, Container, Group, NumberInput, Paper, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRuler2, IconRulerMeasure } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { getCeilingScale, saveCeilingScale, type CeilingScaleDto } from '../api/measure-api';
+import { getCeilingScale, getProject, saveCeilingScale, type CeilingScaleDto } from '../api/measure-api';
+import { usePageScale } from '../api/use-page-scale';
+import { MeasureOnPlan } from '../calibrate/measure-on-plan';
+import { ScaleSuggestionList } from '../calibrate/scale-suggestion-list';
+import { scaleText } from '../calibrate/scale-math';
+import { usePlanImage } from '../components/use-plan-image';
 import {
-  CEILING_SCALE_REQUIRED, ceilingScaleFormSchema, CUSTOM_SCALE, formDefaults, OTHER_SCALE, otherScaleGroups, questionableHeight,
-  specScaleItems, toCeilingScaleBody, type CeilingScaleForm,
+  CEILING_SCALE_REQUIRED, ceilingScaleFormSchema, chosenPaper, CUSTOM_SCALE, formDefaults, OTHER_SCALE, otherScaleGroups, questionableHeight,
+  printedScaleLabel, scaleFields, specScaleItems, toCeilingScaleBody, type CeilingScaleForm,
 } from '../utils/ceiling-scale-form';
 
 const SAVE_FAILED = 'Failed to update ceiling and scale. Please try again.';
@@ -49,10 +55,39 @@ export default function CeilingScalePage() {
   const scaleChoice = form.watch('scale_ratio');
   const otherScale = form.watch('other_scale');
   const applySuggestion = (mm: number) => { form.setValue('ceilling_hight_mm', mm, { shouldValidate: true }); setQuestion(null); };
+  // the plan's own scale (printed, dimension strings, scale bar) and "Measure a known length" on its image
+  const pageScale = usePageScale(projectId);
+  const { data: project } = useQuery({ queryKey: ['measure', 'project', projectId], queryFn: () => getProject(projectId), staleTime: 60_000, retry: false });
+  const image = usePlanImage(project?.s3_png_url);
+  const [measuring, setMeasuring] = useState(false);
+  const calibrationPaper = chosenPaper({ scale_ratio: scaleChoice, other_paper: form.watch('other_paper') }) ?? pageScale.data?.sheet ?? 'PAGE';
+  const applyScale = (o: ScaleOption, how: string) => {
+    const f = scaleFields(o.scale_number, o.paper_size);
+    form.setValue('scale_ratio', f.scale_ratio, { shouldValidate: true, shouldDirty: true });
+    form.setValue('other_scale', f.other_scale);
+    form.setValue('custom_n', f.custom_n);
+    form.setValue('other_paper', f.other_paper);
+    setMeasuring(false);
+    notifications.show({ color: 'teal', message: `Scale set to ${scaleText(o.scale_number, o.paper_size)} ${how}.` });
+  };
+  // No scale chosen yet (no saved record, none passed along): the scale printed for the plan view is pre-selected,
+  // on the sheet the page is, so the 1:N holds on the page as printed.
+  const printed = pageScale.data?.printed_scale ?? null;
+  const noScaleYet = !partial?.scale_number && !partial?.scale_ratio && (partial ? true : existing.isError);
+  const [preselected, setPreselected] = useState(false);
+  useEffect(() => {
+    if (!printed || !noScaleYet || preselected || form.getValues('scale_ratio')) return;
+    const f = scaleFields(printed, pageScale.data?.sheet ?? 'PAGE');
+    form.setValue('scale_ratio', f.scale_ratio);
+    form.setValue('other_scale', f.other_scale);
+    form.setValue('custom_n', f.custom_n);
+    form.setValue('other_paper', f.other_paper);
+    setPreselected(true);
+  }, [printed, noScaleYet, preselected, form, pageScale.data?.sheet]);
   const refusedSuggestion = heightError && heightError !== CEILING_SCALE_REQUIRED ? /Did you mean (\d+(?:\.\d+)?) mm/.exec(heightError)?.[1] : undefined;
 
   return (
-    <Container size={560} py="xl">
+    <Container size={measuring ? 860 : 560} py="xl" px={{ base: 'xs', sm: 'md' }}>
       <Paper withBorder p="xl" radius="lg" shadow="sm">
         <form noValidate onSubmit={submit}>
           <Stack gap="md">
@@ -85,6 +120,11 @@ export default function CeilingScalePage() {
               <Select label="Scale and paper size" description="As printed in the plan's title block" placeholder="Choose a scale" searchable
                 data={scaleItems} value={field.value ?? null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} />
             )} />
+            {preselected && printed && (
+              <Text size="xs" c="teal.8" mt={-8} data-testid="scale-preselected">
+                Pre-selected from the plan: it prints {printedScaleLabel(printed)} for its floor plan. Change it if the plan was printed at another size.
+              </Text>
+            )}
             {scaleChoice === OTHER_SCALE && (
               <Group grow align="flex-start" wrap="wrap">
                 <Controller control={form.control} name="other_scale" render={({ field }) => (
@@ -103,6 +143,18 @@ export default function CeilingScalePage() {
                   value={field.value ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} error={errors.custom_n?.message} />
               )} />
             )}
+            <ScaleSuggestionList pageScale={pageScale.data} onUse={(o) => applyScale(o, 'as the plan says')} />
+            <div>
+              <Button variant="light" size="xs" leftSection={<IconRulerMeasure size={16} />} onClick={() => setMeasuring((m) => !m)} data-testid="measure-known-length" disabled={!pageScale.data}>
+                {measuring ? 'Close the measuring' : 'Measure a known length on the plan'}
+              </Button>
+              <Text size="xs" c="dimmed" mt={4}>No scale printed, or printed as "about 1:100"? Click both ends of a length you know and type it.</Text>
+            </div>
+            <Collapse in={measuring}>
+              {measuring && pageScale.data && (
+                <MeasureOnPlan imageUrl={image?.url} pageScale={pageScale.data} paper={calibrationPaper} onApply={(o) => applyScale(o, 'from your measurement')} />
+              )}
+            </Collapse>
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={() => navigate('/projects')}>Cancel</Button>
               <Button type="submit" loading={save.isPending}>Save &amp; Continue to Results</Button>

@@ -51,3 +51,12 @@ describe('ceiling height checks', () => {
     expect(questionableHeight(9000)).toBeNull();
   });
 });
+
+describe('printedScaleLabel', () => {
+  it('names an imperial scale as printed on US plans and a metric one as 1:N', async () => {
+    const { printedScaleLabel } = await import('./ceiling-scale-form');
+    expect(printedScaleLabel(48)).toBe('1/4" = 1\'-0" (1:48)');
+    expect(printedScaleLabel(100)).toBe('1:100');
+    expect(printedScaleLabel(75)).toBe('1:75');
+  });
+});

@@ -52,6 +52,12 @@ export function scaleFields(n: number, paper: string): Pick<CeilingScaleForm, 's
   return { scale_ratio: OTHER_SCALE, other_scale: named ? String(n) : CUSTOM_SCALE, custom_n: named ? undefined : n, other_paper: paper };
 }
 
+/** The sheet the form's scale is on now (what a calibration keeps), else null. */
+export function chosenPaper(v: Partial<CeilingScaleForm>): string | null {
+  if (v.scale_ratio === OTHER_SCALE) return toPaperSize(v.other_paper) ?? null;
+  return SCALE_OPTIONS.find((o) => o.scale_ratio === v.scale_ratio)?.paper_size ?? null;
+}
+
 /** Pre-fills from a partial or earlier record; scale_number + paper_size win over the scale_ratio text. */
 export function formDefaults(rec?: Partial<CeilingScaleDto> | null): Partial<CeilingScaleForm> {
   if (!rec) return {};
@@ -71,3 +77,8 @@ export const otherScaleGroups = [
 ];
 
 export { PAPER_SIZES };
+
+/** How a printed scale reads: its imperial name when it has one ('1/4" = 1'-0" (1:48)'), else '1:N'. */
+export function printedScaleLabel(n: number): string {
+  return NAMED_SCALES.find((s) => s.scale_number === n && s.group !== 'Metric')?.label ?? `1:${n}`;
+}

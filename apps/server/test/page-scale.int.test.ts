@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageScaleSchema, type PageScale } from '@plansight/contracts';
+import { catalog } from '../../../packages/engine/bench/catalog.js';
+import { buildPlan } from '../../../packages/engine/bench/plan-pdf.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { uploadProject, userWithToken } from './measure-support.js';
+
+const PT_MM = 25.4 / 72;
+
+describe('GET /api/user/projects/{id}/page-scale', () => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof userWithToken>>;
+  let projectId: string;
+  const get = (auth: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/user/projects/${projectId}/page-scale`, headers: auth });
+  /** Asks until the page has been read ('reading' means ask again). */
+  async function reading(): Promise<PageScale> {
+    for (let i = 0; i < 30; i++) {
+      const r = await get(owner.auth);
+      expect(r.statusCode, r.body).toBe(200);
+      const body = pageScaleSchema.parse(r.json());
+      if (body.status !== 'reading') return body;
+      await new Promise((res) => setTimeout(res, 1000));
+    }
+    throw new Error('the page was never read');
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // drawn at 1:100 on A3, with a title block and dimension chains
+    const spec = catalog(64).find((s) => s.id === 'plan-027-hatched-rect');
+    if (!spec) throw new Error('plan-027 is no longer in the bench catalogue');
+    const { pdf, truth } = await buildPlan(spec);
+    owner = await userWithToken(t);
+    projectId = await uploadProject(t, owner.auth, Buffer.from(pdf), truth.options.page);
+  }, 120_000);
+  afterAll(async () => { await t?.close(); });
+
+  it('offers the printed scale and the dimension strings that check it, with lines to snap to', async () => {
+    const r = await reading();
+    expect(r).toMatchObject({ status: 'ready', sheet: 'A3', printed_scale: 100 });
+    expect(r.dimensions?.scale_number).toBeCloseTo(100, 0);
+    const check = r.dimensions!.checks[0];
+    // the check as the page shows it: "9450 printed, 9450 measured at 1:100"
+    expect(Math.abs(check.length_pt * PT_MM * 100 - check.printed_mm) / check.printed_mm).toBeLessThan(0.01);
+    expect(r.lines.length).toBeGreaterThan(20);
+    expect(r.page_width_pt).toBeCloseTo(420 / PT_MM, 0);
+  });
+
+  it('answers from the stored reading the second time', async () => {
+    const started = Date.now();
+    const r = pageScaleSchema.parse((await get(owner.auth)).json());
+    expect(r.status).toBe('ready');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("answers someone else's project like a missing one", async () => {
+    const other = await userWithToken(t);
+    expect((await get(other.auth)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/user/projects/${projectId}/page-scale` })).statusCode).toBe(401);
+  });
+});

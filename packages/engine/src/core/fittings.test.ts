@@ -1,0 +1,68 @@
+import { describe, it, expect } from 'vitest';
+import { PDFDocument, rgb } from 'pdf-lib';
+import type { Seg, VectorPage } from '../source/extract.js';
+import { findWalls } from './walls.js';
+import { pointInPoly } from './geometry.js';
+import { analyzePdf } from '../analyze.js';
+
+// k = 1: page units are millimetres
+const line = (x1: number, y1: number, x2: number, y2: number, w = 2): Seg => ({ x1, y1, x2, y2, w });
+const rect = (x0: number, y0: number, x1: number, y1: number, group: number) =>
+  ({ pts: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]] as [number, number][], gray: 0.3, group, evenOdd: false });
+const FAR = Date.now() + 60_000;
+const inWalls = (polys: [number, number][][], x: number, y: number) => polys.filter((p) => pointInPoly(x, y, p)).length % 2 === 1;
+
+/** A room 4000 x 3000 (inner faces 0..4000, 0..3000) cut with four filled walls 200 mm thick. */
+const filledRoom = [rect(-200, -200, 4200, 0, 1), rect(-200, 3000, 4200, 3200, 2), rect(-200, 0, 0, 3000, 3), rect(4000, 0, 4200, 3000, 4)];
+/** A counter against the top wall: front line 200 mm from it, from the left wall 1500 mm into the room. */
+const counter = [line(0, 0, 1500, 0), line(0, 200, 1500, 200), line(1500, 0, 1500, 200)];
+/** A light partition drawn as two lines 100 mm apart, from the top wall to the bottom wall. */
+const partition = [line(2500, 0, 2500, 3000), line(2600, 0, 2600, 3000)];
+
+describe('fittings against cut walls', () => {
+  it('takes a counter drawn with thin lines against a filled wall for a fitting, not a wall', () => {
+    const page: VectorPage = { segs: [...counter, ...partition], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 700, 100)).toBe(false);
+    expect(inWalls(w.fittings, 700, 100)).toBe(true);
+    // the partition runs from wall to wall: a wall
+    expect(inWalls(w.polys, 2550, 1500)).toBe(true);
+  });
+
+  it('keeps thin-line pairs as walls on a page that does not cut its walls as fills', () => {
+    const page: VectorPage = { segs: [...counter, ...partition], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 700, 100)).toBe(true);
+    expect(w.fittings).toHaveLength(0);
+  });
+});
+
+describe('rooms around fittings', () => {
+  // at 1:100 on an A4 landscape page: walls filled dark grey, fittings in thin grey lines
+  const pt = 72 / 25.4 / 100;
+  async function bathroom() {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([842, 595]);
+    const X = (mm: number) => 60 + mm * pt, Y = (mm: number) => 535 - mm * pt;
+    const fill = (x0: number, y0: number, x1: number, y1: number) =>
+      page.drawRectangle({ x: X(x0), y: Y(y1), width: (x1 - x0) * pt, height: (y1 - y0) * pt, color: rgb(0.25, 0.25, 0.25) });
+    const thin = (x1: number, y1: number, x2: number, y2: number) =>
+      page.drawLine({ start: { x: X(x1), y: Y(y1) }, end: { x: X(x2), y: Y(y2) }, thickness: 0.2, color: rgb(0.4, 0.4, 0.4) });
+    // a bathroom 3000 x 2500 beside a room 4000 x 2500, outer walls 250 thick, a 150 wall between them
+    fill(-250, -250, 7400, 0); fill(-250, 2500, 7400, 2750); fill(-250, 0, 0, 2500); fill(7150, 0, 7400, 2500);
+    fill(3000, 0, 3150, 2500);
+    // a bathtub 1700 x 750 in the corner, its rim 100 mm inside its outline (two pairs of lines a wall apart,
+    // running to the wall faces)
+    thin(0, 750, 1700, 750); thin(1700, 0, 1700, 750);
+    thin(0, 650, 1600, 650); thin(1600, 0, 1600, 650);
+    return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
+  }
+
+  it('measures a bathroom to its wall faces, the bathtub inside it', async () => {
+    const r = await bathroom();
+    const areas = r.rooms.map((x) => x.ceiling_area / 1e6).sort((a, b) => a - b);
+    expect(areas).toHaveLength(2);
+    expect(areas[0]).toBeCloseTo(7.5, 1);
+    expect(areas[1]).toBeCloseTo(10, 1);
+  });
+});

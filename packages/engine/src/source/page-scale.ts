@@ -1,0 +1,70 @@
+/**
+ * What a page says about its own scale, read before any analysis (the ceiling-scale page offers it): the
+ * scale printed in the title block, a drawn scale bar, and dimension strings checked against their lines;
+ * plus the page's lines, so that a length the user measures snaps to line ends. All in page points.
+ */
+import { extractVectors } from './extract.js';
+import { getPageChecked, loadPdf } from './pdf-load.js';
+import { findPrintedScale, readText, type TextItem } from './text.js';
+import { readDimensionScale } from '../core/scale-dimensions.js';
+import { scaleBarFactor } from '../core/scale-bar.js';
+import { sheetOfPage } from '../core/scale.js';
+import type { PaperSize } from '../types.js';
+
+const PT_MM = 25.4 / 72;
+/** Time allowed to walk the page's drawing (the reading is offered, never waited on for long). */
+const READ_BUDGET_MS = 8000;
+/** Lines shorter than this (pt) are hatching and text strokes, no use to snap to. */
+const MIN_SNAP_LINE_PT = 2;
+/** The longest lines kept for snapping (a dense sheet has hundreds of thousands). */
+const MAX_SNAP_LINES = 8000;
+/** At most this many dimension checks are returned. */
+const MAX_CHECKS = 5;
+
+export interface PageScaleReading {
+  widthPt: number;
+  heightPt: number;
+  /** The standard sheet the page is, when it is one. */
+  sheet: PaperSize | null;
+  /** 1:N printed on the page (title block, 'SCALE 1:100', 1/4" = 1'-0"), taken on the page as printed. */
+  printedScale: number | null;
+  /** 1:N on the page as printed from a drawn scale bar. */
+  scaleBarScale: number | null;
+  /** 1:N on the page as printed from dimension strings that agree, with the strings it was read from. */
+  dimensions: { scale: number; checks: { printedMm: number; lengthPt: number; atPt: [number, number] }[]; disagreeing: number } | null;
+  /** Drawn lines (x1, y1, x2, y2 in points, origin top-left, y down), longest first. */
+  lines: [number, number, number, number][];
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+export async function readPageScale(bytes: Uint8Array, pageNo: number): Promise<PageScaleReading> {
+  const doc = await loadPdf(bytes);
+  try {
+    const page = await getPageChecked(doc, pageNo);
+    const vp = page.getViewport({ scale: 1 });
+    const vec = await extractVectors(page, READ_BUDGET_MS);
+    const text = await readText(page, 1).catch(() => [] as TextItem[]);
+    const drawn = vec.segs.filter((s) => !s.dashed);
+    const dims = readDimensionScale(text, drawn);
+    const bar = scaleBarFactor(text);
+    const lines = drawn
+      .map((s) => ({ s, len: Math.hypot(s.x2 - s.x1, s.y2 - s.y1) }))
+      .filter((l) => l.len >= MIN_SNAP_LINE_PT)
+      .sort((a, b) => b.len - a.len)
+      .slice(0, MAX_SNAP_LINES)
+      .map(({ s }) => [round1(s.x1), round1(s.y1), round1(s.x2), round1(s.y2)] as [number, number, number, number]);
+    return {
+      widthPt: vp.width, heightPt: vp.height, sheet: sheetOfPage(vp.width, vp.height),
+      printedScale: findPrintedScale(text),
+      scaleBarScale: bar ? bar / PT_MM : null,
+      dimensions: dims && {
+        scale: dims.mmPerUnit / PT_MM, disagreeing: dims.disagreeing,
+        checks: dims.checks.slice(0, MAX_CHECKS).map((c) => ({ printedMm: c.printedMm, lengthPt: c.spanLength, atPt: [c.at[0], c.at[1]] })),
+      },
+      lines,
+    };
+  } finally {
+    void doc.destroy();
+  }
+}

@@ -1,0 +1,51 @@
+import { deflateSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { configureEngine, engineMemoryGovernor, previewPdfInWorker } from './worker.js';
+import { roomsPdf } from './test-pdfs.js';
+
+const MB = 2 ** 20;
+/** Memory is under test, not time: a worker start takes seconds on a busy machine. */
+const slow = { timeoutMs: 300_000 };
+
+/** A one-page PDF whose content stream inflates to `mb` MB of line drawing (a few hundred kB on disk). */
+async function streamBombPdf(mb: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([842, 595]);
+  const plain = Buffer.alloc(mb * MB, '0 0 m 1 1 l S\n');
+  page.node.set(doc.context.obj('Contents') as never, doc.context.register(doc.context.stream(deflateSync(plain), { Filter: 'FlateDecode' })));
+  return doc.save();
+}
+
+describe('engine workers under a shared memory ceiling', () => {
+  afterEach(() => configureEngine({ processCeilingMb: 2048 }));
+
+  it('lets small files through while other work grows the process past its ceiling', async () => {
+    const small = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }]);
+    configureEngine({ processCeilingMb: Math.round(process.memoryUsage.rss() / MB) + 200 });
+    // Other work of the web process (request bodies, results being written) grows by 700 MB while the
+    // uploads are checked; no worker holds any of it.
+    const otherWork: Buffer[] = [];
+    const grow = setInterval(() => { if (otherWork.length < 7) otherWork.push(Buffer.alloc(100 * MB, otherWork.length + 1)); }, 30);
+    const results = await Promise.allSettled([1, 2, 3].map(() => previewPdfInWorker(small, 1, { maxWidthPx: 800 }, slow)));
+    clearInterval(grow);
+    expect(otherWork.length).toBeGreaterThan(2);
+    for (const r of results) {
+      expect(r.status, r.status === 'rejected' ? String((r as PromiseRejectedResult).reason) : '').toBe('fulfilled');
+      if (r.status === 'fulfilled') expect(r.value.info.pageCount).toBe(1);
+    }
+    expect(engineMemoryGovernor.charges()).toEqual([]);
+  }, 400_000);
+
+  it('still refuses a memory bomb as too complex while a small file beside it passes', async () => {
+    const small = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }]);
+    const bomb = await streamBombPdf(600);
+    const [bombResult, smallResult] = await Promise.allSettled([
+      previewPdfInWorker(bomb, 1, { maxWidthPx: 800 }, slow),
+      previewPdfInWorker(small, 1, { maxWidthPx: 800 }, slow),
+    ]);
+    expect(smallResult.status).toBe('fulfilled');
+    expect(bombResult.status).toBe('rejected');
+    expect((bombResult as PromiseRejectedResult).reason).toMatchObject({ code: 'too_complex', message: expect.stringContaining('needs more memory than allowed') });
+  }, 400_000);
+});
