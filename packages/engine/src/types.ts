@@ -26,6 +26,8 @@ export interface AnalyzeOptions {
   minRoomHeightMm?: number;
   /** Time allowed for the analysis once pdf.js has parsed the page (ms); stages past it are cut short. Default 15000. */
   timeBudgetMs?: number;
+  /** Scans without text: read room names by OCR (bundled offline models). Default true. */
+  ocr?: boolean;
   /** Filled in place with the engine's intermediate findings, for drawing them over the plan (development). */
   debug?: EngineDebug;
 }

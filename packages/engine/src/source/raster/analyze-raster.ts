@@ -5,15 +5,16 @@
  */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../../types.js';
-import { readText, type TextItem } from '../text.js';
+import { isLabelText, readText, type TextItem } from '../text.js';
 import { binarize, binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
-import { sealGaps } from './gaps.js';
+import { distinctGaps, sealGaps } from './gaps.js';
 import { imageGrey } from './image-grey.js';
 import { largestImage, renderGrey } from './page-image.js';
 import { faceLineHalfWidthPx } from './edges.js';
 import { findRegions } from './regions.js';
 import { buildRasterResult } from './result.js';
+import { readRoomNames } from './room-names.js';
 import { findWallMask, strokeRadiusPx } from './walls-raster.js';
 import { findBandWindows } from './windows-raster.js';
 
@@ -68,7 +69,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   }
   const unsealed = new Uint8Array(walls.data);
   const bandWindows = findBandWindows(walls, ink, mmPerPx);
-  const gaps = [...sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1), ...bandWindows];
+  const gaps = distinctGaps([...sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1), ...bandWindows]);
   const sealed = new Uint8Array(walls.data.length);
   for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
   const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;
@@ -79,7 +80,11 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
     const [x, y] = toScan(p[0], p[1], w, h, skewDeg);
     return [(x / scan.pxPerPt) * k, (y / scan.pxPerPt) * k];
   };
-  const text = await readText(page, k).catch(() => [] as TextItem[]);
+  let text = await readText(page, k).catch(() => [] as TextItem[]);
+  // no room names on the page: read them from the image (numbered labels stay for rooms not read)
+  if (!text.some((t) => isLabelText(t.str)) && options.ocr !== false && regions.rooms.length) {
+    text = [...text, ...(await readRoomNames(regions, { grey: straight, w, h, paperMmPerPx: scale.paperMmPerPx, toMm }).catch(() => [] as TextItem[]))];
+  }
   const dpi = Math.round(25.4 / scale.paperMmPerPx);
   return buildRasterResult({
     options, k, t0, pageWidthMm: vp.width * k, pageHeightMm: vp.height * k, toMm, mmPerPx, regions, gaps, text,

@@ -140,3 +140,23 @@ function classify(g: Gap, ink: Mask): void {
   else if (best >= PANEL_COVER) { g.kind = 'door'; g.subtype = 'sliding'; }
   else { g.kind = 'door'; g.subtype = 'swing'; }
 }
+
+/**
+ * One opening per place: a gap overlapping an earlier one (same wall direction, across extents meeting,
+ * at least half of the shorter one along the wall) is the same opening found a second way; the earlier wins.
+ */
+export function distinctGaps(gaps: Gap[]): Gap[] {
+  const kept: Gap[] = [];
+  for (const g of gaps) {
+    const dup = kept.some((k) => {
+      if (k.horizontal !== g.horizontal) return false;
+      const [a0, a1, b0, b1, c0, c1, d0, d1] = g.horizontal
+        ? [g.x0, g.x1, k.x0, k.x1, g.y0, g.y1, k.y0, k.y1] : [g.y0, g.y1, k.y0, k.y1, g.x0, g.x1, k.x0, k.x1];
+      if (Math.min(c1, d1) < Math.max(c0, d0)) return false;
+      const overlap = Math.min(a1, b1) - Math.max(a0, b0) + 1;
+      return overlap >= 0.5 * Math.min(a1 - a0 + 1, b1 - b0 + 1);
+    });
+    if (!dup) kept.push(g);
+  }
+  return kept;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { components, newMask, open, type Mask } from './bitmap.js';
 import { estimateSkewDeg } from './deskew.js';
-import { sealGaps } from './gaps.js';
+import { distinctGaps, sealGaps, type Gap } from './gaps.js';
 import { findRegions } from './regions.js';
 import { traceOuter, ringArea } from './trace.js';
 import { fillCavities } from './walls-raster.js';
@@ -90,6 +90,7 @@ describe('raster windows inside a wall band', () => {
     for (let x0 = 20; x0 < 160; x0 += 6) for (let k = 0; k < 10; k++) rects.push([x0 + k, 30 - k, x0 + k, 30 - k]);
     expect(findBandWindows(walls(), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
   });
+
 });
 
 describe('raster windows set in a wall as two glass lines', () => {
@@ -122,6 +123,16 @@ describe('raster windows set in a wall as two glass lines', () => {
   it('an outlined wall of one thickness is no window', () => {
     const ink = maskOf(200, 60, [[20, 20, 169, 20], [20, 31, 169, 31], [20, 20, 20, 31], [169, 20, 169, 31]]);
     expect(findBandWindows(maskOf(200, 60, [[20, 20, 169, 31]]), ink, mmPerPx)).toHaveLength(0);
+  });
+});
+
+describe('raster openings found twice', () => {
+  const gap = (x0: number, x1: number, y0: number, y1: number, horizontal = true): Gap => ({ x0, x1, y0, y1, horizontal, kind: 'window', subtype: 'window' });
+  it('keep one opening per place, and both of two openings side by side', () => {
+    expect(distinctGaps([gap(10, 60, 20, 31), gap(14, 58, 22, 29)])).toHaveLength(1);
+    expect(distinctGaps([gap(10, 60, 20, 31), gap(70, 120, 20, 31)])).toHaveLength(2);
+    // the same span in a wall further down the page is another opening
+    expect(distinctGaps([gap(10, 60, 20, 31), gap(10, 60, 80, 91)])).toHaveLength(2);
   });
 });
 

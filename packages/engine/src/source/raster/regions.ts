@@ -24,6 +24,8 @@ export interface PixelRoom { ring: Pt[]; areaPx: number; id: number }
 export interface Regions {
   rooms: PixelRoom[];
   exterior: Pt[];
+  /** Free-region id per pixel (a room's pixels carry its id). */
+  labels: Int32Array;
 }
 
 export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Regions {
@@ -69,7 +71,7 @@ export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Re
     const start = parts.labels.indexOf(best);
     exterior = simplifyRing(traceOuter(parts.labels, w, h, best, start), SIMPLIFY_PX);
   }
-  return { rooms, exterior };
+  return { rooms, exterior, labels: free.labels };
 }
 
 export function inRing(x: number, y: number, pts: Pt[]): boolean {

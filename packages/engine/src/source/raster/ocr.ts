@@ -1,0 +1,128 @@
+/**
+ * Room names on scans without text: tesseract.js (its wasm core required from node_modules) with the English
+ * and German LSTM models installed from the registry (@tesseract.js-data/eng, /deu), handed over as bytes, so
+ * nothing is fetched at run time. One OCR worker per engine thread, started on first use and kept. Only the
+ * inside of each room is read (walls and the rest of the page blanked), enlarged to about 300 dpi on paper.
+ */
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import Tesseract from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+export const OCR_LANGS = ['deu', 'eng'] as const;
+/** The model variant the data packages ship (integer LSTM, the small and fast one). */
+const MODEL_DIR = '4.0.0_best_int';
+/** Paper resolution tesseract reads best at (dpi). */
+const READ_DPI = 300;
+/** Largest enlargement of a crop. */
+const MAX_ZOOM = 4;
+/** Words read with less confidence (0-100) are noise: furniture, hatching, a door swing. */
+export const MIN_WORD_CONFIDENCE = 70;
+/** Largest crop side sent to OCR (pixels after enlargement): bounds time on a huge room. */
+const MAX_CROP_SIDE_PX = 2400;
+
+/**
+ * One local folder holding every bundled model (tesseract reads all languages from one folder; the registry
+ * ships each in its own package): links to the files in node_modules, made once per machine.
+ */
+export function localLangDir(): string {
+  const dir = join(tmpdir(), `plansight-ocr-${MODEL_DIR}`);
+  mkdirSync(dir, { recursive: true });
+  for (const code of OCR_LANGS) {
+    const file = `${code}.traineddata.gz`;
+    const target = join(dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), MODEL_DIR, file);
+    if (existsSync(join(dir, file))) continue;
+    try {
+      symlinkSync(target, join(dir, file));
+    } catch (e) {
+      // another engine thread made it first
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+  return dir;
+}
+
+let shared: Promise<Tesseract.Worker> | null = null;
+
+/** A tesseract worker with the bundled languages, read from local files only (the core is required from node_modules). */
+export async function createOcrWorker(langPath = localLangDir()): Promise<Tesseract.Worker> {
+  const worker = await Tesseract.createWorker([...OCR_LANGS], Tesseract.OEM.LSTM_ONLY, {
+    langPath, cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined,
+  });
+  await worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SPARSE_TEXT, user_defined_dpi: String(READ_DPI) });
+  return worker;
+}
+
+/** A shared worker idle this long (ms) is ended, so that it never keeps a finished process alive. */
+const IDLE_CLOSE_MS = 3000;
+let idle: NodeJS.Timeout | null = null;
+
+function ocrWorker(): Promise<Tesseract.Worker> {
+  if (idle) { clearTimeout(idle); idle = null; }
+  shared ??= createOcrWorker().catch((e: unknown) => { shared = null; throw e; });
+  return shared;
+}
+
+/** Done with the shared worker for now: it is ended after IDLE_CLOSE_MS unless used again. */
+export function releaseOcr(): void {
+  if (!shared || idle) return;
+  const w = shared;
+  idle = setTimeout(() => {
+    idle = null;
+    if (shared === w) shared = null;
+    void w.then((x) => x.terminate()).catch(() => undefined);
+  }, IDLE_CLOSE_MS);
+  // (the OCR thread keeps the process alive until then; the timer itself does not)
+  idle.unref();
+}
+
+export interface OcrCrop {
+  /** Grey (0 black .. 255 white), row-major, the crop only. */
+  grey: Uint8Array;
+  w: number;
+  h: number;
+  /** Paper millimetres per pixel of the crop (decides the enlargement). */
+  paperMmPerPx: number;
+}
+
+export interface OcrLine { text: string; confidence: number; /** Centre in crop pixels. */ at: [number, number] }
+
+/** The lines of confident words in one crop, top to bottom. */
+export async function readCrop(crop: OcrCrop, worker?: Tesseract.Worker): Promise<OcrLine[]> {
+  let zoom = Math.min(MAX_ZOOM, Math.max(1, crop.paperMmPerPx / (25.4 / READ_DPI)));
+  zoom = Math.min(zoom, MAX_CROP_SIDE_PX / Math.max(crop.w, crop.h));
+  const cw = Math.max(1, Math.round(crop.w * zoom)), ch = Math.max(1, Math.round(crop.h * zoom));
+  const src = createCanvas(crop.w, crop.h);
+  const sctx = src.getContext('2d');
+  const img = sctx.createImageData(crop.w, crop.h);
+  for (let i = 0; i < crop.grey.length; i++) {
+    const v = crop.grey[i];
+    img.data[4 * i] = img.data[4 * i + 1] = img.data[4 * i + 2] = v;
+    img.data[4 * i + 3] = 255;
+  }
+  sctx.putImageData(img, 0, 0);
+  const big = createCanvas(cw + 20, ch + 20);
+  const ctx = big.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, cw + 20, ch + 20);
+  ctx.imageSmoothingEnabled = true;
+  ctx.drawImage(src, 10, 10, cw, ch);
+  const w = worker ?? (await ocrWorker());
+  const { data } = await w.recognize(big.toBuffer('image/png'), {}, { blocks: true, text: false });
+  const out: OcrLine[] = [];
+  for (const b of data.blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) {
+    const words = l.words.filter((wd) => wd.confidence >= MIN_WORD_CONFIDENCE && /^[\p{L}\d][\p{L}\d.\-/]*$/u.test(wd.text.trim()));
+    if (!words.some((wd) => /\p{L}{2,}/u.test(wd.text))) continue;
+    const x0 = Math.min(...words.map((wd) => wd.bbox.x0)), x1 = Math.max(...words.map((wd) => wd.bbox.x1));
+    const y0 = Math.min(...words.map((wd) => wd.bbox.y0)), y1 = Math.max(...words.map((wd) => wd.bbox.y1));
+    out.push({
+      text: words.map((wd) => wd.text.trim()).join(' '),
+      confidence: Math.min(...words.map((wd) => wd.confidence)),
+      at: [((x0 + x1) / 2 - 10) / zoom, ((y0 + y1) / 2 - 10) / zoom],
+    });
+  }
+  return out.sort((a, b) => a.at[1] - b.at[1]);
+}
