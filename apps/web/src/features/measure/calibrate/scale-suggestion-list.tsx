@@ -15,14 +15,15 @@ export function ScaleSuggestionList({ pageScale, onUse, busy }: { pageScale: Pag
     <Stack gap={6}>
       {list.map((s) => (
         <Alert key={`${s.source}-${s.scaleNumber}-${s.paper}`} color={s.checked === false ? 'yellow' : 'blue'} variant="light" p="xs" icon={<IconRuler2 size={18} />} data-testid="scale-suggestion" data-source={s.source}>
-          <Group justify="space-between" gap="xs" wrap="wrap" align="center">
-            <div style={{ flex: '1 1 220px' }}>
+          {/* text above the button: beside it, the button's label was cut off in the narrow scale card */}
+          <Stack gap={6} align="flex-start">
+            <div>
               <Text size="sm" fw={600}>{s.title}</Text>
               {s.check && <Text size="xs" data-testid="scale-suggestion-check">Check: {s.check}{s.checked === false ? ' — the dimensions do not fit this scale' : ''}</Text>}
               {!s.check && <Text size="xs" c="dimmed">No dimension strings found to check it against.</Text>}
             </div>
-            <Button size="xs" variant="white" style={{ flexShrink: 0 }} loading={busy} onClick={() => onUse(choiceOf(s.scaleNumber, s.paper))}>Use {scaleText(s.scaleNumber, s.paper)}</Button>
-          </Group>
+            <Button size="xs" variant="white" loading={busy} onClick={() => onUse(choiceOf(s.scaleNumber, s.paper))}>Use {scaleText(s.scaleNumber, s.paper)}</Button>
+          </Stack>
         </Alert>
       ))}
     </Stack>
