@@ -114,8 +114,8 @@ describe('measure flow (real server and engine)', () => {
     for (const r of truth.rooms) expect(first[0]).toContain(r.label);
     const totals = `Total ${m(sum(result.rooms, (r) => r.perimeter_mm))} ${m2(sum(result.rooms, (r) => r.ceiling_area))} ${m2(sum(result.rooms, (r) => r.net_wall_area))}`;
     expect(first[0].replace(/\s+/g, ' ')).toContain(totals);
-    expect(first[1]).toContain('Plan: selected rooms outlined');
-    expect(first[1]).toContain(`${truth.rooms.length} rooms outlined`);
+    expect(first[1]).toContain('Floor plan: rooms, windows and doors numbered as in the table');
+    expect(first[1]).toContain(`${truth.rooms.length} rooms,`);
     expect(first[2]).toContain('Estimate');
 
     // 4. The walls view from the project list: rename one room, leave another out.

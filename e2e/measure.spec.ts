@@ -23,6 +23,8 @@ async function signIn(page: Page, over: Partial<Mock> = {}): Promise<Mock> {
     return typeof mock.ceiling === 'number' ? r.fulfill({ status: mock.ceiling, json: { detail: 'Ceiling and scale not set' } }) : r.fulfill({ json: mock.ceiling });
   });
   await page.route('**/api/projects/p1/all-detections**', (r) => r.fulfill({ json: { status: 'done' } }));
+  // the ceiling-scale page asks what the page prints about its scale; unanswered, the real server's 401 would sign the mock user out
+  await page.route('**/api/user/projects/p1/page-scale', (r) => r.fulfill({ json: { page_width_pt: 1190, page_height_pt: 842, sheet: 'A3', status: 'unavailable', printed_scale: null, scale_bar_scale: null, dimensions: null, lines: [] } }));
   await page.route('**/api/user/projects/p1/result', (r) => (mock.resultStatus === 200 ? r.fulfill({ json: mock.result }) : r.fulfill({ status: mock.resultStatus, json: { detail: 'boom' } })));
   await page.route('**/api/user/projects/p1/page.png', (r) => (r.request().headers().authorization === 'Bearer t' ? r.fulfill({ body: planPng, contentType: 'image/png' }) : r.fulfill({ status: 401 })));
   await page.route('**/api/user/projects/p1/rooms/*', (r) => {
@@ -80,7 +82,8 @@ describe('measure (mocked API)', () => {
       expect(pages[2]).toMatch(/Estimate[\s\S]*Walls \(net\)/);
       for (const name of ['LIVING', 'KITCHEN', 'BED 1', 'BATH', 'BED 2']) expect(pages[0]).toContain(name);
       expect(pages[0]).toMatch(/Total\s+84\.0 m\s+90\.0 m²/); // ceiling 30 + 20 + 16 + 10 + 14 m²
-      expect(pages[1]).toContain('Plan: selected rooms outlined');
+      expect(pages[1]).toContain('Floor plan: rooms, windows and doors numbered as in the table');
+      expect(pages[1]).toContain('5 rooms,');
       await context.close();
     });
   }
