@@ -10,7 +10,8 @@ export const PAPER_MM: Record<PaperSize, [number, number]> = {
   'ARCH A': [9 * IN_MM, 12 * IN_MM], 'ARCH B': [12 * IN_MM, 18 * IN_MM], 'ARCH C': [18 * IN_MM, 24 * IN_MM],
   'ARCH D': [24 * IN_MM, 36 * IN_MM], 'ARCH E': [36 * IN_MM, 48 * IN_MM], 'ARCH E1': [30 * IN_MM, 42 * IN_MM],
 };
-const PT_MM = 25.4 / 72;
+/** Paper millimetres per PDF point (1/72 in). */
+export const PT_MM = 25.4 / 72;
 /** A chosen scale and paper within this of the printed scale on the page as printed is the same scale (rounding of sheet sizes). */
 export const SCALE_MATCH_TOLERANCE = 0.02;
 

@@ -8,10 +8,9 @@ import { getPageChecked, loadPdf } from './pdf-load.js';
 import { findPrintedScale, readText, type TextItem } from './text.js';
 import { readDimensionScale } from '../core/scale-dimensions.js';
 import { scaleBarFactor } from '../core/scale-bar.js';
-import { sheetOfPage } from '../core/scale.js';
+import { PT_MM, sheetOfPage } from '../core/scale.js';
 import type { PaperSize } from '../types.js';
 
-const PT_MM = 25.4 / 72;
 /** Time allowed to walk the page's drawing (the reading is offered, never waited on for long). */
 const READ_BUDGET_MS = 8000;
 /** Lines shorter than this (pt) are hatching and text strokes, no use to snap to. */
