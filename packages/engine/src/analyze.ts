@@ -7,6 +7,7 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './source/pdf-load.js';
 import { extractVectors } from './source/extract.js';
+import { hiddenTextTest } from './source/text-runs.js';
 import { findWalls, outlineLines, bandPoint, bandMid, bandCorners, capBands, type Band } from './core/walls.js';
 import { findClosures, clusterBands, glassRuns } from './core/closures.js';
 import { mmPerPt, scaleMismatch } from './core/scale.js';
@@ -51,7 +52,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       if (vec.imageCount > 0) return await analyzeRasterPage({ page, options, k: kUser, t0, engineVersion: ENGINE_VERSION });
       throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);
     }
-    const textUser = await readText(page, kUser).catch(() => [] as TextItem[]);
+    // text nobody sees on the sheet (invisible, white on white, clipped away) is never a label or a scale
+    const textUser = await readText(page, kUser, hiddenTextTest(vec.textRuns ?? [])).catch(() => [] as TextItem[]);
     const warnings: Warning[] = [];
     // a scale bar that disagrees with the chosen scale: analyse at the bar's scale (real-world tolerances),
     // answer in the chosen frame (scale-bar.ts)
