@@ -19,6 +19,7 @@ import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.
 import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
 import { readStamps, mainStamp, stampLabel, type RoomStamp } from './core/stamps.js';
 import { splitHoles, printedAreaWarnings } from './core/printed-areas.js';
+import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -208,6 +209,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
         ...(main?.printedAreaMm2 ? { printed_area_mm2: Math.round(main.printedAreaMm2) } : {}),
       };
     });
+    // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none
+    applyRoomSchedule(rooms, readRoomSchedule(text, rooms.map((r) => r.polygon)));
     rooms.sort((a, b) => bbox(a.polygon).y0 - bbox(b.polygon).y0 || bbox(a.polygon).x0 - bbox(b.polygon).x0);
     // ids from geometry, not position: a user's edit stays on its room when a re-measure finds one more room
     const takenIds = new Set<string>();
