@@ -95,4 +95,21 @@ describe('readPageScale', () => {
     // the wall line, longest first, in points
     expect(r.lines[0][2] - r.lines[0][0]).toBeCloseTo((6400 * 72) / 25.4 / 100, 0);
   });
+
+  it('reads strings in centimetres as such when the sheet prints a scale ten times the mm reading', async () => {
+    const sheet = (labels: [string, string], scale: string) => sheetPdf((p) => {
+      p.line(0, 0, 9000, 0, { widthPt: 1 });
+      p.line(-200, -600, 9200, -600);
+      for (const x of [0, 3600, 9000]) { p.line(x, -100, x, -700); p.line(x - 100, -500, x + 100, -700); }
+      p.text(1800, -660, labels[0]);
+      p.text(6300, -660, labels[1]);
+      p.text(3000, 3000, scale);
+    });
+    const cm = await readPageScale(await sheet(['360', '540'], 'SCALE 1:100 @ A4'), 1);
+    expect(cm.dimensions?.scale).toBeCloseTo(100, 0);
+    expect(cm.dimensions?.checks.map((c) => c.printedMm).sort()).toEqual([3600, 5400]);
+    // without a printed scale to say so, '360' over a 36 mm line stays 360 mm: 1:10
+    const bare = await readPageScale(await sheet(['360', '540'], 'GROUND FLOOR'), 1);
+    expect(bare.dimensions?.scale).toBeCloseTo(10, 0);
+  });
 });
