@@ -1,10 +1,14 @@
 /**
  * Worker-thread variants: every heavy call runs in a fresh worker thread with a time limit and a heap cap,
- * so the caller's event loop never blocks and a pathological page cannot take the process down.
+ * so the caller's event loop never blocks and a pathological page cannot take the process down. With
+ * engine hosts configured (servers), those worker threads run in separate host processes (host-pool.ts).
+ * Nothing here loads pdf.js: the worker threads do.
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { createMemoryGovernor } from './memory-governor.js';
-import { PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './source/pdf-load.js';
+import { PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './pdf-limits.js';
+import { EngineBusyError, EngineCancelledError } from './engine-errors.js';
+import { createHostPool, type HostPool, type HostPoolOptions } from './host-pool.js';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from './types.js';
 import type { PdfInfo } from './source/info.js';
 import type { RenderOptions, RenderedPage } from './source/render.js';
@@ -17,24 +21,12 @@ export interface WorkerOptions {
   signal?: AbortSignal;
 }
 
-/** The call was cancelled through its AbortSignal; nothing went wrong with the input. */
-export class EngineCancelledError extends Error {
-  constructor() {
-    super('engine call cancelled');
-    this.name = 'EngineCancelledError';
-  }
-}
+
+export { EngineBusyError, EngineCancelledError } from './engine-errors.js';
 
 const entry = new URL('./worker-entry.mjs', import.meta.url);
 const MB = 2 ** 20;
 
-/** The server busy with other work's memory stopped this call; the same input may well pass a minute later. */
-export class EngineBusyError extends Error {
-  constructor() {
-    super('the engine is short of memory; try again');
-    this.name = 'EngineBusyError';
-  }
-}
 
 export interface EngineLimits {
   /** V8 heap cap (MB) of the upload checks' workers (page info, page image). */
@@ -47,12 +39,31 @@ export interface EngineLimits {
   analysisMemoryMb: number;
   /** Resident size (MB) of the whole process over which its largest engine call is stopped. */
   processCeilingMb: number;
+  /**
+   * Engine host processes (host-pool.ts) the calls run in; 0 runs their worker threads in this process. A
+   * server uses hosts so that its own process never holds a file's memory.
+   */
+  hosts: number;
+  /** An idle host resident over this (MB) is ended and forked again when next needed. */
+  hostRecycleMb: number;
 }
 
-const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: 1024, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048 };
+/** What a host process is configured with: the budgets and the PDF limits. */
+export type EngineSettings = EngineLimits & { pdf: PdfLimits };
+
+const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: 1024, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 384 };
+/** A host's own thread only passes messages and watches its workers. */
+const HOST_HEAP_MB = 256;
+/** An idle host is ended after this long: its memory goes back to the system; forking one again takes about a second. */
+const HOST_IDLE_MS = 30_000;
+/** A host that has not answered this long after a call's own time limit is stuck, and killed. */
+const HOST_GRACE_MS = 15_000;
+const poolOptions: HostPoolOptions = { maxHosts: 0, heapMb: HOST_HEAP_MB, recycleMb: limits.hostRecycleMb, idleMs: HOST_IDLE_MS, graceMs: HOST_GRACE_MS };
+let pool: HostPool | null = null;
 
 /** How often workers report their memory and the governor looks (ms). */
 const REPORT_MS = 20;
+const DEFAULT_TIMEOUT_MS = 60_000;
 const governor = createMemoryGovernor({}, { intervalMs: REPORT_MS });
 
 /** The budgets engine calls run under from now on; the page and operator budgets go to new workers too. */
@@ -61,7 +72,19 @@ export function configureEngine(l: Partial<EngineLimits> & { pdf?: Partial<PdfLi
   Object.assign(limits, rest);
   if (pdf) setPdfLimits(pdf);
   governor.setLimits({ ceilingBytes: limits.processCeilingMb * MB });
+  Object.assign(poolOptions, { maxHosts: limits.hosts, recycleMb: limits.hostRecycleMb });
+  const settings: EngineSettings = { ...limits, pdf: { ...PDF_LIMITS } };
+  if (limits.hosts > 0) {
+    pool ??= createHostPool(poolOptions, settings);
+    pool.configure(settings);
+  } else if (pool) {
+    pool.close();
+    pool = null;
+  }
 }
+
+/** Pids of the engine host processes running now (empty without hosts); for tests and the load bench. */
+export const engineHostPids = (): number[] => pool?.pids ?? [];
 
 /** The governor that judges every engine call's memory (tests tune its thresholds). */
 export const engineMemoryGovernor = governor;
@@ -79,6 +102,16 @@ function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } 
   const heapMb = upload ? limits.uploadHeapMb : op === 'overlay' ? Math.min(512, limits.analysisHeapMb) : limits.analysisHeapMb;
   const memoryMb = upload ? limits.uploadMemoryMb : op === 'overlay' ? Math.min(1024, limits.analysisMemoryMb) : limits.analysisMemoryMb;
   return { limits: { maxOldGenerationSizeMb: heapMb, ...(upload ? { maxYoungGenerationSizeMb: 32 } : {}), stackSizeMb: 4 }, memoryBytes: memoryMb * MB };
+}
+
+/** Runs one engine call: in an engine host when hosts are configured, else in a worker thread of this process. */
+export function runEngineCall<T>(op: string, args: unknown[], opts: WorkerOptions = {}): Promise<T> {
+  if (!pool) return runInWorker<T>(op, args, opts);
+  return pool.call<T>(op, args, { timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: opts.signal }).then((value) => {
+    const v = value as unknown as { png?: Uint8Array };
+    if (v && v.png instanceof Uint8Array && !Buffer.isBuffer(v.png)) v.png = Buffer.from(v.png.buffer, v.png.byteOffset, v.png.byteLength);
+    return value;
+  });
 }
 
 function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): Promise<T> {
@@ -106,7 +139,7 @@ function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): 
       stop: (reason) => finish(() => reject(reason === 'over_budget' ? tooComplex('it needs more memory than allowed') : new EngineBusyError())),
     });
     // The same file takes as long next time: over the wall-clock budget is an answer about the file.
-    const timeoutMs = opts.timeoutMs ?? 60000;
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timer = setTimeout(() => finish(() => reject(tooComplex(`it takes longer than ${Math.round(timeoutMs / 1000)} s`))), timeoutMs);
     worker.on('message', (msg: { ok: boolean; value?: T; error?: { name?: string; code?: string; message: string } }) => {
       if (msg.ok) {
@@ -132,20 +165,20 @@ function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): 
   });
 }
 
-export const getPdfInfoInWorker = (bytes: Uint8Array, opts?: WorkerOptions) => runInWorker<PdfInfo>('info', [bytes], opts);
+export const getPdfInfoInWorker = (bytes: Uint8Array, opts?: WorkerOptions) => runEngineCall<PdfInfo>('info', [bytes], opts);
 export const renderPageToPngInWorker = (bytes: Uint8Array, pageNo: number, ro: RenderOptions = {}, opts?: WorkerOptions) =>
-  runInWorker<RenderedPage>('render', [bytes, pageNo, ro], opts);
+  runEngineCall<RenderedPage>('render', [bytes, pageNo, ro], opts);
 /** Page info and, when the page exists, its image, in one worker (an upload's checks). */
 export const previewPdfInWorker = (bytes: Uint8Array, pageNo: number, ro: RenderOptions = {}, opts?: WorkerOptions) =>
-  runInWorker<{ info: PdfInfo; page: RenderedPage | null }>('preview', [bytes, pageNo, ro], opts).then((r) => {
+  runEngineCall<{ info: PdfInfo; page: RenderedPage | null }>('preview', [bytes, pageNo, ro], opts).then((r) => {
     const png = r.page?.png as Uint8Array | undefined;
     if (r.page && png && !Buffer.isBuffer(png)) r.page.png = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     return r;
   });
 export const analyzePdfInWorker = (bytes: Uint8Array, options: AnalyzeOptions, opts?: WorkerOptions) =>
-  runInWorker<AnalysisResult>('analyze', [bytes, options], opts);
+  runEngineCall<AnalysisResult>('analyze', [bytes, options], opts);
 export const drawOverlayInWorker = (bytes: Uint8Array, pageNo: number, result: AnalysisResult, opts?: WorkerOptions) =>
-  runInWorker<Buffer>('overlay', [bytes, pageNo, result], opts).then((b) => Buffer.from(b));
+  runEngineCall<Buffer>('overlay', [bytes, pageNo, result], opts).then((b) => Buffer.from(b));
 /** What the page says about its scale (printed, scale bar, dimension strings) and its lines to snap to. */
 export const readPageScaleInWorker = (bytes: Uint8Array, pageNo: number, opts?: WorkerOptions) =>
-  runInWorker<PageScaleReading>('page-scale', [bytes, pageNo], opts);
+  runEngineCall<PageScaleReading>('page-scale', [bytes, pageNo], opts);
