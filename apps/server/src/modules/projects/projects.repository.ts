@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { measureAnalyses } from '../../db/schema/measure.js';
 import { projects } from '../../db/schema/projects.js';
@@ -8,8 +8,22 @@ import type { ProjectListQuery } from '@plansight/contracts';
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
 
-/** Owner-scoped list; search and sort run in the database so thousands of rows stay fast. */
-export async function listProjects(db: Db, userId: string, q: ProjectListQuery): Promise<{ rows: ProjectRow[]; total: number }> {
+/** One page of the owner's list, with the total, each project's analysis state and the plans left. */
+export interface ProjectPage {
+  rows: ProjectRow[];
+  total: number;
+  states: Map<string, { status: string; errorCode: string | null }>;
+  /** Plans left on the account; null when the account is gone. */
+  remainPlan: number | null;
+}
+
+/**
+ * Owner-scoped list; search and sort run in the database so thousands of rows stay fast. One round trip in
+ * the usual case: the page's rows carry the total (a window count), their analysis state (a join on the
+ * analyses' primary key) and the account's plans left. Only a page past the end, which has no row to carry
+ * them, needs a second query.
+ */
+export async function listProjects(db: Db, userId: string, q: ProjectListQuery): Promise<ProjectPage> {
   const term = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = term
     ? and(eq(projects.userId, userId), or(ilike(projects.name, term), ilike(projects.originalFilename, term)))
@@ -17,10 +31,17 @@ export async function listProjects(db: Db, userId: string, q: ProjectListQuery):
   const dir = q.sort_order === 'asc' ? asc : desc;
   // 'filename' on the wire is the project's display name (what the client sent as `filename`).
   const col = q.sort_by === 'filename' ? sql`lower(${projects.name})` : projects.createdAt;
-  const rows = await db.select().from(projects).where(where)
+  const remainPlan = sql<number | null>`(select ${users.remainPlan} from ${users} where ${users.id} = ${userId})`;
+  const found = await db.select({
+    project: getTableColumns(projects), total: sql<string>`count(*) over ()`, remainPlan,
+    status: measureAnalyses.status, errorCode: measureAnalyses.errorCode,
+  }).from(projects).leftJoin(measureAnalyses, eq(measureAnalyses.projectId, projects.id)).where(where)
     .orderBy(dir(col), dir(projects.id)).limit(q.limit).offset((q.page - 1) * q.limit);
-  const [{ n }] = await db.select({ n: count() }).from(projects).where(where);
-  return { rows, total: Number(n) };
+  const states = new Map<string, { status: string; errorCode: string | null }>();
+  for (const r of found) if (r.status) states.set(r.project.id, { status: r.status, errorCode: r.errorCode });
+  if (found.length > 0) return { rows: found.map((r) => r.project), total: Number(found[0]!.total), states, remainPlan: found[0]!.remainPlan };
+  const [{ n, remain }] = await db.select({ n: count(), remain: remainPlan }).from(projects).where(where);
+  return { rows: [], total: Number(n), states, remainPlan: remain };
 }
 
 export async function findOwnProject(db: Db, userId: string, id: string): Promise<ProjectRow | undefined> {
@@ -63,10 +84,3 @@ export async function insertProject(db: Db, values: NewProjectRow): Promise<Proj
   return row;
 }
 
-/** The analysis state of each listed project (absent: never measured). One query for the whole page. */
-export async function analysisStates(db: Db, projectIds: string[]): Promise<Map<string, { status: string; errorCode: string | null }>> {
-  if (projectIds.length === 0) return new Map();
-  const rows = await db.select({ id: measureAnalyses.projectId, status: measureAnalyses.status, errorCode: measureAnalyses.errorCode })
-    .from(measureAnalyses).where(inArray(measureAnalyses.projectId, projectIds));
-  return new Map(rows.map((r) => [r.id, { status: r.status, errorCode: r.errorCode }]));
-}
