@@ -32,11 +32,13 @@ export async function listProjects(db: Db, userId: string, q: ProjectListQuery):
   // 'filename' on the wire is the project's display name (what the client sent as `filename`).
   const col = q.sort_by === 'filename' ? sql`lower(${projects.name})` : projects.createdAt;
   const remainPlan = sql<number | null>`(select ${users.remainPlan} from ${users} where ${users.id} = ${userId})`;
-  const found = await db.select({
-    project: getTableColumns(projects), total: sql<string>`count(*) over ()`, remainPlan,
-    status: measureAnalyses.status, errorCode: measureAnalyses.errorCode,
-  }).from(projects).leftJoin(measureAnalyses, eq(measureAnalyses.projectId, projects.id)).where(where)
-    .orderBy(dir(col), dir(projects.id)).limit(q.limit).offset((q.page - 1) * q.limit);
+  // The page first (its rows straight from an index), then the join for those rows only.
+  const page = db.select({ ...getTableColumns(projects), total: sql<string>`count(*) over ()`.as('total') }).from(projects).where(where)
+    .orderBy(dir(col), dir(projects.id)).limit(q.limit).offset((q.page - 1) * q.limit).as('page');
+  const pageCol = q.sort_by === 'filename' ? sql`lower(${page.name})` : page.createdAt;
+  const project = Object.fromEntries(Object.keys(getTableColumns(projects)).map((k) => [k, page[k as keyof typeof page]])) as unknown as ReturnType<typeof getTableColumns<typeof projects>>;
+  const found = await db.select({ project, total: page.total, remainPlan, status: measureAnalyses.status, errorCode: measureAnalyses.errorCode })
+    .from(page).leftJoin(measureAnalyses, eq(measureAnalyses.projectId, page.id)).orderBy(dir(pageCol), dir(page.id));
   const states = new Map<string, { status: string; errorCode: string | null }>();
   for (const r of found) if (r.status) states.set(r.project.id, { status: r.status, errorCode: r.errorCode });
   if (found.length > 0) return { rows: found.map((r) => r.project), total: Number(found[0]!.total), states, remainPlan: found[0]!.remainPlan };
