@@ -17,6 +17,38 @@ export interface ProjectPage {
   remainPlan: number | null;
 }
 
+type ListVariant = { search: boolean; byName: boolean; ascending: boolean };
+
+/**
+ * The list query of one variant (search or not, sort column, direction), its values as placeholders. Built
+ * and prepared once per database: building a query of this size costs more CPU than PostgreSQL takes to
+ * run it, and the list is the most frequent request there is.
+ */
+function buildListQuery(db: Db, v: ListVariant) {
+  const userId = sql.placeholder('userId');
+  const term = sql.placeholder('term');
+  const where = v.search
+    ? and(eq(projects.userId, userId), or(ilike(projects.name, term), ilike(projects.originalFilename, term)))
+    : eq(projects.userId, userId);
+  const dir = v.ascending ? asc : desc;
+  // 'filename' on the wire is the project's display name (what the client sent as `filename`).
+  const col = v.byName ? sql`lower(${projects.name})` : projects.createdAt;
+  const remainPlan = sql<number | null>`(select ${users.remainPlan} from ${users} where ${users.id} = ${userId})`;
+  // The page first (its rows straight from an index), then the join for those rows only.
+  const page = db.select({ ...getTableColumns(projects), total: sql<string>`count(*) over ()`.as('total') }).from(projects).where(where)
+    .orderBy(dir(col), dir(projects.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
+  const pageCol = v.byName ? sql`lower(${page.name})` : page.createdAt;
+  const project = Object.fromEntries(Object.keys(getTableColumns(projects)).map((k) => [k, page[k as keyof typeof page]])) as unknown as ReturnType<typeof getTableColumns<typeof projects>>;
+  const name = `projects_list_${Number(v.search)}${Number(v.byName)}${Number(v.ascending)}`;
+  return {
+    page: db.select({ project, total: page.total, remainPlan, status: measureAnalyses.status, errorCode: measureAnalyses.errorCode })
+      .from(page).leftJoin(measureAnalyses, eq(measureAnalyses.projectId, page.id)).orderBy(dir(pageCol), dir(page.id)).prepare(name),
+    count: db.select({ n: count(), remain: remainPlan }).from(projects).where(where).prepare(`${name}_count`),
+  };
+}
+
+const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildListQuery>>>();
+
 /**
  * Owner-scoped list; search and sort run in the database so thousands of rows stay fast. One round trip in
  * the usual case: the page's rows carry the total (a window count), their analysis state (a join on the
@@ -24,25 +56,21 @@ export interface ProjectPage {
  * them, needs a second query.
  */
 export async function listProjects(db: Db, userId: string, q: ProjectListQuery): Promise<ProjectPage> {
-  const term = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = term
-    ? and(eq(projects.userId, userId), or(ilike(projects.name, term), ilike(projects.originalFilename, term)))
-    : eq(projects.userId, userId);
-  const dir = q.sort_order === 'asc' ? asc : desc;
-  // 'filename' on the wire is the project's display name (what the client sent as `filename`).
-  const col = q.sort_by === 'filename' ? sql`lower(${projects.name})` : projects.createdAt;
-  const remainPlan = sql<number | null>`(select ${users.remainPlan} from ${users} where ${users.id} = ${userId})`;
-  // The page first (its rows straight from an index), then the join for those rows only.
-  const page = db.select({ ...getTableColumns(projects), total: sql<string>`count(*) over ()`.as('total') }).from(projects).where(where)
-    .orderBy(dir(col), dir(projects.id)).limit(q.limit).offset((q.page - 1) * q.limit).as('page');
-  const pageCol = q.sort_by === 'filename' ? sql`lower(${page.name})` : page.createdAt;
-  const project = Object.fromEntries(Object.keys(getTableColumns(projects)).map((k) => [k, page[k as keyof typeof page]])) as unknown as ReturnType<typeof getTableColumns<typeof projects>>;
-  const found = await db.select({ project, total: page.total, remainPlan, status: measureAnalyses.status, errorCode: measureAnalyses.errorCode })
-    .from(page).leftJoin(measureAnalyses, eq(measureAnalyses.projectId, page.id)).orderBy(dir(pageCol), dir(page.id));
+  const v: ListVariant = { search: !!q.search, byName: q.sort_by === 'filename', ascending: q.sort_order === 'asc' };
+  const key = JSON.stringify(v);
+  let perDb = listQueries.get(db);
+  if (!perDb) listQueries.set(db, (perDb = new Map()));
+  let query = perDb.get(key);
+  if (!query) perDb.set(key, (query = buildListQuery(db, v)));
+  const values = {
+    userId, limit: q.limit, offset: (q.page - 1) * q.limit,
+    term: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '',
+  };
+  const found = await query.page.execute(values);
   const states = new Map<string, { status: string; errorCode: string | null }>();
   for (const r of found) if (r.status) states.set(r.project.id, { status: r.status, errorCode: r.errorCode });
   if (found.length > 0) return { rows: found.map((r) => r.project), total: Number(found[0]!.total), states, remainPlan: found[0]!.remainPlan };
-  const [{ n, remain }] = await db.select({ n: count(), remain: remainPlan }).from(projects).where(where);
+  const [{ n, remain }] = await query.count.execute(values);
   return { rows: [], total: Number(n), states, remainPlan: remain };
 }
 
