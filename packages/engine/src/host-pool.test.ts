@@ -10,7 +10,7 @@ const exited = (pid: number) => new Promise<void>((resolve) => {
 });
 
 describe('engine calls in engine host processes', () => {
-  afterEach(() => configureEngine({ hosts: 0, hostRecycleMb: 384 }));
+  afterEach(() => configureEngine({ hosts: 0, hostRecycleMb: 512 }));
 
   it('runs an upload check in a separate process and answers its image and errors as in-process calls do', async () => {
     configureEngine({ hosts: 1 });

@@ -25,7 +25,9 @@ export interface HostPoolOptions {
 
 interface Call { resolve: (v: unknown) => void; reject: (e: unknown) => void; cleanup: () => void }
 interface Host { child: ChildProcess; inflight: Map<number, Call>; idleTimer: ReturnType<typeof setTimeout> | null; retiring: boolean; killedFor?: Error }
-type Reply = { type: 'done'; id: number; ok: boolean; value?: unknown; error?: { name?: string; code?: string; message: string }; rssBytes: number };
+type Reply =
+  | { type: 'done'; id: number; ok: boolean; value?: unknown; error?: { name?: string; code?: string; message: string }; rssBytes: number }
+  | { type: 'idle'; rssBytes: number };
 
 const entry = new URL('./host-entry.mjs', import.meta.url);
 const MB = 2 ** 20;
@@ -65,10 +67,10 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
     h.child.kill(signal);
   };
 
-  const whenIdle = (h: Host, rssBytes: number) => {
+  const whenIdle = (h: Host) => {
     if (h.inflight.size > 0 || h.retiring) return;
     setRef(h, false);
-    if (rssBytes > o.recycleMb * MB) return retire(h);
+    if (h.idleTimer) clearTimeout(h.idleTimer);
     h.idleTimer = setTimeout(() => { if (h.inflight.size === 0) retire(h); }, o.idleMs);
     h.idleTimer.unref();
   };
@@ -79,6 +81,11 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
     hosts.add(h);
     child.send({ type: 'configure', settings });
     child.on('message', (msg: Reply) => {
+      // Reported a moment after its last call, once that call's worker is gone: what it holds now stays.
+      if (msg?.type === 'idle') {
+        if (h.inflight.size === 0 && msg.rssBytes > o.recycleMb * MB) retire(h);
+        return;
+      }
       if (msg?.type !== 'done') return;
       const call = h.inflight.get(msg.id);
       if (call) {
@@ -87,7 +94,7 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
         if (msg.ok) call.resolve(msg.value);
         else call.reject(errorFromWire(msg.error ?? { message: 'engine host failed' }));
       }
-      whenIdle(h, msg.rssBytes);
+      whenIdle(h);
     });
     child.on('error', () => undefined);
     child.once('exit', (code, signal) => {
@@ -124,7 +131,7 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
         cleanup();
         h.child.send({ type: 'cancel', id });
         reject(new EngineCancelledError());
-        whenIdle(h, 0);
+        whenIdle(h);
       };
       // The host's own time limit answers first; past it and a grace the host itself is stuck.
       const backstop = setTimeout(() => {

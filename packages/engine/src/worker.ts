@@ -51,7 +51,7 @@ export interface EngineLimits {
 /** What a host process is configured with: the budgets and the PDF limits. */
 export type EngineSettings = EngineLimits & { pdf: PdfLimits };
 
-const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: 1024, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 384 };
+const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: 1024, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 512 };
 /** A host's own thread only passes messages and watches its workers. */
 const HOST_HEAP_MB = 256;
 /** An idle host is ended after this long: its memory goes back to the system; forking one again takes about a second. */
@@ -64,13 +64,73 @@ let pool: HostPool | null = null;
 /** How often workers report their memory and the governor looks (ms). */
 const REPORT_MS = 20;
 const DEFAULT_TIMEOUT_MS = 60_000;
-const governor = createMemoryGovernor({}, { intervalMs: REPORT_MS });
+
+/**
+ * Engine hosts keep one started worker per budget waiting (a spare), refilled when a call ends, so that a
+ * call does not wait for the worker to load pdf.js and the engine (seconds on a busy machine). Each call
+ * still gets a worker that never ran anything else. A spare's memory is charged to no call.
+ */
+let keepSpares = false;
+interface StartedWorker { worker: Worker; report: SharedArrayBuffer }
+const spares = new Map<string, StartedWorker>();
+const ownBytesOf = (w: StartedWorker) => Number(Atomics.load(new BigInt64Array(w.report), 0));
+
+const governor = createMemoryGovernor({}, {
+  intervalMs: REPORT_MS,
+  sample: () => {
+    const m = process.memoryUsage();
+    let spareBytes = 0;
+    for (const w of spares.values()) spareBytes += ownBytesOf(w);
+    return { rssBytes: m.rss, callerBytes: m.heapTotal + m.external + spareBytes };
+  },
+});
+
+/** Called by engine hosts: keep spare workers from now on. */
+export function keepSpareWorkers(on: boolean): void {
+  keepSpares = on;
+  if (!on) dropSpares();
+}
+
+function dropSpares(): void {
+  for (const w of spares.values()) void w.worker.terminate();
+  spares.clear();
+}
+
+function startWorker(budget: { limits: ResourceLimits }): StartedWorker {
+  const report = new SharedArrayBuffer(24);
+  const worker = new Worker(entry, { resourceLimits: budget.limits, workerData: { report, reportMs: REPORT_MS, pdfLimits: { ...PDF_LIMITS } } });
+  return { worker, report };
+}
+
+/** A spare of this budget if one is waiting, else a worker started now. */
+function takeWorker(budget: { limits: ResourceLimits }): StartedWorker {
+  const key = JSON.stringify(budget.limits);
+  const spare = spares.get(key);
+  if (!spare) return startWorker(budget);
+  spares.delete(key);
+  spare.worker.removeAllListeners();
+  spare.worker.ref();
+  return spare;
+}
+
+function refillSpare(budget: { limits: ResourceLimits }): void {
+  const key = JSON.stringify(budget.limits);
+  if (!keepSpares || spares.has(key)) return;
+  const spare = startWorker(budget);
+  spare.worker.unref();
+  const drop = () => { if (spares.get(key) === spare) spares.delete(key); };
+  spare.worker.once('error', drop);
+  spare.worker.once('exit', drop);
+  spares.set(key, spare);
+}
 
 /** The budgets engine calls run under from now on; the page and operator budgets go to new workers too. */
 export function configureEngine(l: Partial<EngineLimits> & { pdf?: Partial<PdfLimits> } = {}): void {
   const { pdf, ...rest } = l;
   Object.assign(limits, rest);
   if (pdf) setPdfLimits(pdf);
+  // Spares were started with the old budgets.
+  dropSpares();
   governor.setLimits({ ceilingBytes: limits.processCeilingMb * MB });
   Object.assign(poolOptions, { maxHosts: limits.hosts, recycleMb: limits.hostRecycleMb });
   const settings: EngineSettings = { ...limits, pdf: { ...PDF_LIMITS } };
@@ -118,9 +178,8 @@ function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): 
   return new Promise<T>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new EngineCancelledError());
     const budget = budgetFor(op);
-    const report = new SharedArrayBuffer(24);
+    const { worker, report } = takeWorker(budget);
     const reportView = new BigInt64Array(report);
-    const worker = new Worker(entry, { resourceLimits: budget.limits, workerData: { report, reportMs: REPORT_MS, pdfLimits: { ...PDF_LIMITS } } });
     let done = false;
     const finish = (fn: () => void) => {
       if (done) return;
@@ -129,6 +188,7 @@ function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): 
       unwatch();
       void worker.terminate();
       fn();
+      refillSpare(budget);
     };
     const unwatch = governor.register({
       budgetBytes: budget.memoryBytes,
