@@ -66,11 +66,13 @@ const REPORT_MS = 20;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /**
- * Engine hosts keep one started worker per budget waiting (a spare), refilled when a call ends, so that a
- * call does not wait for the worker to load pdf.js and the engine (seconds on a busy machine). Each call
+ * Engine hosts keep one started upload-check worker waiting (a spare), refilled when one ends, so that an
+ * upload does not wait for the worker to load pdf.js and the engine (seconds on a busy machine). Each call
  * still gets a worker that never ran anything else. A spare's memory is charged to no call.
  */
 let keepSpares = false;
+/** The upload's checks: the tight budget, and the one kind of call a spare is kept for. */
+const UPLOAD_OPS = new Set(['info', 'render', 'preview']);
 interface StartedWorker { worker: Worker; report: SharedArrayBuffer }
 const spares = new Map<string, StartedWorker>();
 const ownBytesOf = (w: StartedWorker) => Number(Atomics.load(new BigInt64Array(w.report), 0));
@@ -113,9 +115,11 @@ function takeWorker(budget: { limits: ResourceLimits }): StartedWorker {
   return spare;
 }
 
-function refillSpare(budget: { limits: ResourceLimits }): void {
+function refillSpare(op: string, budget: { limits: ResourceLimits }): void {
   const key = JSON.stringify(budget.limits);
-  if (!keepSpares || spares.has(key)) return;
+  // Only uploads wait for an answer while someone looks; a spare for every budget would load pdf.js for
+  // calls that may never come (on a busy machine that CPU is what every other call is waiting for).
+  if (!keepSpares || !UPLOAD_OPS.has(op) || spares.has(key)) return;
   const spare = startWorker(budget);
   spare.worker.unref();
   const drop = () => { if (spares.get(key) === spare) spares.delete(key); };
@@ -156,7 +160,7 @@ export const engineMemoryGovernor = governor;
  * page images run on every upload, so they get the tight budget; analyses and overlays run on job workers.
  */
 function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } {
-  const upload = op === 'info' || op === 'render' || op === 'preview';
+  const upload = UPLOAD_OPS.has(op);
   // Reading a page's printed scale runs on upload too, with a little more room (it reads the text of the page).
   if (op === 'page-scale') return { limits: { maxOldGenerationSizeMb: Math.max(384, limits.uploadHeapMb), maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, memoryBytes: Math.max(512, limits.uploadMemoryMb) * MB };
   const heapMb = upload ? limits.uploadHeapMb : op === 'overlay' ? Math.min(512, limits.analysisHeapMb) : limits.analysisHeapMb;
@@ -188,7 +192,7 @@ function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): 
       unwatch();
       void worker.terminate();
       fn();
-      refillSpare(budget);
+      refillSpare(op, budget);
     };
     const unwatch = governor.register({
       budgetBytes: budget.memoryBytes,
