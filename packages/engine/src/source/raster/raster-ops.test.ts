@@ -78,17 +78,42 @@ describe('raster windows inside a wall band', () => {
   const walls = () => maskOf(200, 60, [[20, 20, 169, 31]]);
   const faces: [number, number, number, number][] = [[20, 20, 169, 20], [20, 31, 169, 31]];
 
-  it('a glass line along the middle of the band, paper on both sides, is a window', () => {
-    const ink = maskOf(200, 60, [...faces, [70, 25, 119, 26]]);
+  // the window's jambs: the wall's end lines across the band at x 69 and 120
+  const jambs: [number, number, number, number][] = [[69, 20, 69, 31], [120, 20, 120, 31]];
+
+  it('a glass line along the middle of the band, paper on both sides, from jamb to jamb, is a window', () => {
+    const ink = maskOf(200, 60, [...faces, ...jambs, [70, 25, 119, 26]]);
     const found = findBandWindows(walls(), ink, mmPerPx);
     expect(found).toHaveLength(1);
     expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
+  it('a line along the wall\'s cavity with no jambs at its ends (a grid line\'s dash) is no window', () => {
+    const ink = maskOf(200, 60, [...faces, [70, 25, 119, 26]]);
+    expect(findBandWindows(walls(), ink, mmPerPx)).toHaveLength(0);
+  });
+
+  it('a cupboard drawn against the wall (its inside filled as a cavity, the band thicker there) is no window', () => {
+    // the wall's lower face (row 31) runs on across the cupboard x 70..119, rows 31..50; lines across the wall
+    // and the cupboard's sides (x 70, 119) and its front close it: the face line looks like glass between
+    // jambs, but the band is far thicker than the wall there
+    const band = maskOf(200, 60, [[20, 20, 169, 31], [70, 32, 119, 50]]);
+    const ink = maskOf(200, 60, [...faces, [70, 20, 70, 50], [119, 20, 119, 50], [70, 50, 119, 50]]);
+    expect(findBandWindows(band, ink, mmPerPx)).toHaveLength(0);
   });
 
   it('hatching across the band at a slant is no window', () => {
     const rects: [number, number, number, number][] = [...faces];
     for (let x0 = 20; x0 < 160; x0 += 6) for (let k = 0; k < 10; k++) rects.push([x0 + k, 30 - k, x0 + k, 30 - k]);
     expect(findBandWindows(walls(), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
+  });
+
+  it('blurred hatching (strokes several pixels wide) between jambs is no window', () => {
+    // an 18 px (360 mm) outlined wall with jambs at x 69 and 120; 45° strokes 5 px wide along the row, 8 px
+    // apart, between them: most columns have ink with ink two pixels to each side in the same row, as a glass line
+    const rects: [number, number, number, number][] = [[20, 20, 169, 20], [20, 37, 169, 37], [69, 20, 69, 37], [120, 20, 120, 37]];
+    for (let x0 = 40; x0 < 120; x0 += 8) for (let k = 0; k < 16; k++) rects.push([Math.max(70, x0 + k), 36 - k, Math.min(119, x0 + k + 4), 36 - k]);
+    expect(findBandWindows(maskOf(200, 60, [[20, 20, 169, 37]]), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
   });
 
 });
@@ -112,6 +137,19 @@ describe('raster windows set in a wall as two glass lines', () => {
     const found = findBandWindows(maskOf(60, 200, tr(wallRects)), maskOf(60, 200, tr(inkRects)), mmPerPx);
     expect(found).toHaveLength(1);
     expect(found[0].y1 - found[0].y0 + 1).toBe(50);
+  });
+
+  it('two glass lines blurred into one stroke far thinner than the wall, wall on both sides, are a window', () => {
+    // at low resolution the lines at rows 23 and 28 merge: the window stretch is solid ink 5 px thick
+    const walls = maskOf(200, 60, [[20, 20, 69, 31], [120, 20, 169, 31], [70, 24, 119, 28]]);
+    const found = findBandWindows(walls, maskOf(200, 60, [[20, 20, 69, 31], [120, 20, 169, 31], [70, 24, 119, 28]]), mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
+  it('a solid stretch only a little thinner than the wall (a bump on its face) is no window', () => {
+    const walls = maskOf(200, 60, [[20, 20, 69, 31], [120, 20, 169, 31], [70, 22, 119, 31]]);
+    expect(findBandWindows(walls, maskOf(200, 60, [[20, 20, 69, 31], [120, 20, 169, 31], [70, 22, 119, 31]]), mmPerPx)).toHaveLength(0);
   });
 
   it('a wall that only ends in a thinner hollow piece (wall on one side) is no window', () => {

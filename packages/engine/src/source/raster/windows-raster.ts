@@ -2,24 +2,35 @@
  * Windows drawn inside a wall band (its outline or fill continues across them, so they leave no gap):
  * - a stretch of the band where a glass line runs along the wall strictly inside it, paper on both sides of
  *   the line, as long as a window (three-line windows, glass in the middle of an outlined wall);
- * - a stretch where the band is hollow (ink lines along both its faces, paper between) and clearly thinner
+ * - a stretch where the band is hollow (ink lines along both its faces, paper between; at low resolution the
+ *   two lines may blur into one stroke, then far thinner than the wall) and clearly thinner
  *   than the wall on BOTH sides of it: the two glass lines of a window set in the wall, once the thin paper
  *   between them was filled as a wall cavity. A plain wall keeps its thickness up to its ends; a door leaves
  *   a gap, not a thinner band.
  * Plain walls have paper only (outlined) or ink only (filled) inside; hatching crosses the band at a slant
- * and never runs along it.
+ * and never runs along it: a glass line must stay on one row of the band for a window's length. A glass line
+ * also ends at the window's jambs (the wall's end lines, or the filled wall, across the band at both ends);
+ * a grid or centre line drawn along a wall's cavity, or one dash of it, has no jambs.
  */
 import { components, type Mask } from './bitmap.js';
 import { alongMask, MAX_GAP_MM, MIN_OPENING_MM, transpose, type Gap } from './gaps.js';
 
 /** Glass lines broken by less than this (pixels) are one line (noise, a jamb tick). */
 const BREAK_PX = 2;
-/** A glass line runs along the wall: ink this many pixels to both sides in the same row. */
-const SPAN_PX = 2;
+/** A glass line stays within this many pixels of its own mean row (hatching drifts a row per column). */
+const STRAIGHT_PX = 1.5;
+/** A jamb is looked for this many pixels beyond each end of a glass line (blur, a break before the jamb). */
+const JAMB_REACH_PX = 4;
+/** A glass-line window's band is at most this many times the wall's usual (median) thickness. */
+const MAX_GLASS_BAND_SHARE = 1.25;
+/** A jamb crosses at least this share of the band's thickness in ink. */
+const JAMB_COVER = 0.8;
 /** A window stretch is thinner than the wall beside it by at least this share of the wall ... */
 const THINNER_SHARE = 0.2;
 /** ... and at least this many pixels (one blurred line). */
 const THINNER_MIN_PX = 2;
+/** A solid stretch (glass lines that blur into one stroke at low resolution) is at most this share of the wall. */
+const SOLID_THIN_SHARE = 0.6;
 /** Columns of wall looked at beyond each end of a thin stretch (pixels). */
 const BESIDE_PX = 4;
 
@@ -44,27 +55,53 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
       if (y1 - y0 < 3) continue;
       // per column: the band's extent across the wall, and what the ink does inside it
       const top = new Int32Array(n).fill(-1), bottom = new Int32Array(n).fill(-1);
-      const glass = new Uint8Array(n), hollow = new Uint8Array(n);
+      const hollow = new Uint8Array(n), cross = new Uint8Array(n);
+      // thin ink runs strictly inside the band (paper above and below): glass line candidates, by column
+      const lines: number[][] = [];
       for (let c = 0; c < n; c++) {
         const x = bx0 + c;
+        lines.push([]);
         for (let y = y0; y <= y1; y++) if (comps.labels[y * w + x] === id) { if (top[c] < 0) top[c] = y; bottom[c] = y; }
-        if (top[c] < 0 || bottom[c] - top[c] < 2) continue;
+        if (top[c] < 0) continue;
+        let inkN = 0;
+        for (let y = top[c]; y <= bottom[c]; y++) inkN += iv.data[y * w + x];
+        cross[c] = inkN >= JAMB_COVER * (bottom[c] - top[c] + 1) ? 1 : 0;
+        if (bottom[c] - top[c] < 2) continue;
         let pA = -1, pB = -1;
         for (let y = top[c]; y <= bottom[c]; y++) if (!iv.data[y * w + x]) { if (pA < 0) pA = y; pB = y; }
-        if (pA < 0) continue;
+        // no paper across the band: solid (a filled wall, or two glass lines blurred into one stroke)
+        if (pA < 0) { hollow[c] = 2; continue; }
         // (a blurred face line may sit a pixel inside the band's edge)
         hollow[c] = (inkAt(x, top[c]) || inkAt(x, top[c] + 1)) && (inkAt(x, bottom[c]) || inkAt(x, bottom[c] - 1)) ? 1 : 0;
-        for (let y = pA + 1; y < pB && !glass[c]; y++) glass[c] = inkAt(x, y) && inkAt(x - SPAN_PX, y) && inkAt(x + SPAN_PX, y) ? 1 : 0;
+        for (let y = pA + 1; y < pB; y++) {
+          if (!iv.data[y * w + x]) continue;
+          const from = y;
+          while (y < pB && iv.data[y * w + x]) y++;
+          lines[c].push((from + y - 1) / 2);
+        }
       }
-      // the along-the-wall test looks SPAN_PX to each side, so a glass run starts and ends that much inside the line
-      for (const [s, e] of runs(glass)) push(bx0 + s - SPAN_PX, bx0 + e + SPAN_PX, y0, y1);
+      const hasJamb = (from: number, to: number) => {
+        for (let c = Math.max(0, from); c <= Math.min(n - 1, to); c++) if (cross[c]) return true;
+        return false;
+      };
       const thick = (c: number) => (top[c] < 0 ? -1 : bottom[c] - top[c] + 1);
       const all: number[] = [];
       for (let c = 0; c < n; c++) if (thick(c) > 0) all.push(thick(c));
+      const wallMedian = percentile(all, 0.5);
+      for (const t of glassTracks(lines)) {
+        if (!hasJamb(t.s - JAMB_REACH_PX, t.s + 1) || !hasJamb(t.e - 1, t.e + JAMB_REACH_PX)) continue;
+        // a window keeps the wall's thickness; a cupboard drawn against the wall (its cavity filled) thickens
+        // the band, and its front line with its sides looks like glass between jambs
+        const inner: number[] = [];
+        for (let c = t.s; c <= t.e; c++) if (thick(c) > 0) inner.push(thick(c));
+        if (percentile(inner, 0.5) > MAX_GLASS_BAND_SHARE * wallMedian) continue;
+        push(bx0 + t.s, bx0 + t.e, y0, y1);
+      }
       const wallT = percentile(all, 0.9);
       const thinner = (t: number, wall: number) => wall > 0 && t > 0 && wall - t >= Math.max(THINNER_MIN_PX, THINNER_SHARE * wall);
       const thin = new Uint8Array(n);
-      for (let c = 0; c < n; c++) thin[c] = hollow[c] && thinner(thick(c), wallT) ? 1 : 0;
+      // a solid stretch counts only when far thinner than the wall: glass lines run together, not a wall's face bump
+      for (let c = 0; c < n; c++) thin[c] = (hollow[c] === 1 || (hollow[c] === 2 && thick(c) <= SOLID_THIN_SHARE * wallT)) && thinner(thick(c), wallT) ? 1 : 0;
       for (const [s, e] of runs(thin)) {
         const inner: number[] = [];
         for (let c = s; c <= e; c++) if (thick(c) > 0) inner.push(thick(c));
@@ -80,6 +117,26 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
     }
   }
   return out;
+}
+
+/**
+ * Straight glass lines from per-column candidate rows: a track takes the next column's candidate within
+ * STRAIGHT_PX of its mean row, bridging breaks of up to BREAK_PX columns. A slanted stroke leaves the mean
+ * after a few columns, so only lines along the band make long tracks.
+ */
+export function glassTracks(lines: number[][]): { s: number; e: number; row: number }[] {
+  const done: { s: number; e: number; row: number }[] = [];
+  let open: { s: number; e: number; sum: number; k: number }[] = [];
+  const close = (t: { s: number; e: number; sum: number; k: number }) => done.push({ s: t.s, e: t.e, row: t.sum / t.k });
+  for (let c = 0; c < lines.length; c++) {
+    open = open.filter((t) => (c - t.e > BREAK_PX + 1 ? (close(t), false) : true));
+    for (const y of lines[c]) {
+      const t = open.find((o) => o.e < c && Math.abs(y - o.sum / o.k) <= STRAIGHT_PX);
+      if (t) { t.e = c; t.sum += y; t.k++; } else open.push({ s: c, e: c, sum: y, k: 1 });
+    }
+  }
+  for (const t of open) close(t);
+  return done.sort((a, b) => a.s - b.s);
 }
 
 /** Runs of set entries, bridging breaks of up to BREAK_PX. */
