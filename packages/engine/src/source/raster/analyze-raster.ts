@@ -6,7 +6,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../../types.js';
 import { isLabelText, readText, type TextItem } from '../text.js';
-import { binarize, binarizeWithPaper } from './binarize.js';
+import { binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
 import { distinctGaps, sealGaps } from './gaps.js';
 import { imageGrey } from './image-grey.js';
@@ -54,13 +54,15 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const mmPerPx = k / scan.pxPerPt;
   const scale = { mmPerPx, paperMmPerPx: mmPerPx / options.scale };
 
-  let ink = binarize(scan.grey, w, h);
+  const first = binarizeWithPaper(scan.grey, w, h);
+  let ink = first.ink;
   const share = inkShare(ink.data);
   if (share < BLANK_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} is blank: there is no drawing on it to measure.`);
   if (share > PHOTO_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} looks like a photo or a dark page, not a floor plan drawing; upload a scan of the plan itself.`);
   const skewDeg = estimateSkewDeg(ink);
   const straight = skewDeg !== 0 ? rotateGrey(scan.grey, w, h, skewDeg) : scan.grey;
-  const bin = binarizeWithPaper(straight, w, h);
+  // (a page that needs no turn keeps its first binarisation)
+  const bin = skewDeg !== 0 ? binarizeWithPaper(straight, w, h) : first;
   ink = bin.ink;
 
   const walls = findWallMask(ink, scale);

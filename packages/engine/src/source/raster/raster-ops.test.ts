@@ -64,6 +64,19 @@ describe('raster wall gaps', () => {
     expect(count(walls, 50, 21, 99, 169)).toBe(0);
   });
 
+  it('seals a wide opening (double or sliding door) between two pieces of one wall', () => {
+    // a 10 px wall with a 100 px (2 m) gap, the wall running on in line beyond it
+    const walls = maskOf(300, 100, [[10, 40, 80, 49], [181, 40, 290, 49]]);
+    expect(sealGaps(walls, newMask(300, 100), mmPerPx, 3).filter((g) => g.kind === 'door')).toHaveLength(1);
+  });
+
+  it('does not seal a wide space between a wall stub and a crossing wall (a room, not an opening)', () => {
+    // a 50 px stub ending 100 px (2 m) before a wall running down the page, as far as a double door
+    const walls = maskOf(300, 200, [[130, 90, 180, 99], [20, 10, 29, 190]]);
+    expect(sealGaps(walls, newMask(300, 200), mmPerPx, 3)).toHaveLength(0);
+    expect(count(walls, 30, 90, 129, 99)).toBe(0);
+  });
+
   it('does not seal a gap wider than the widest door', () => {
     // two pieces of one wall 150 px (3 m) apart
     const walls = maskOf(300, 100, [[10, 40, 80, 49], [231, 40, 290, 49]]);
