@@ -101,6 +101,13 @@ describe('raster windows inside a wall band', () => {
     expect(found[0].x1 - found[0].x0 + 1).toBe(50);
   });
 
+  it('a glass line broken by noise into two pieces a row apart is one window from jamb to jamb', () => {
+    const ink = maskOf(200, 60, [...faces, ...jambs, [70, 25, 92, 25], [99, 26, 119, 26]]);
+    const found = findBandWindows(walls(), ink, mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
   it('a line along the wall\'s cavity with no jambs at its ends (a grid line\'s dash) is no window', () => {
     const ink = maskOf(200, 60, [...faces, [70, 25, 119, 26]]);
     expect(findBandWindows(walls(), ink, mmPerPx)).toHaveLength(0);

@@ -19,6 +19,10 @@ import { alongMask, MAX_GAP_MM, MIN_OPENING_MM, transpose, type Gap } from './ga
 const BREAK_PX = 2;
 /** A glass line stays within this many pixels of its own mean row (hatching drifts a row per column). */
 const STRAIGHT_PX = 1.5;
+/** Pieces of a glass line at least this long (site mm) ... */
+const GLASS_PIECE_MM = 150;
+/** ... with breaks of at most this (site mm) are one line broken by noise. */
+const GLASS_BREAK_MM = 250;
 /** A jamb is looked for this many pixels beyond each end of a glass line (blur, a break before the jamb). */
 const JAMB_REACH_PX = 4;
 /** A glass-line window's band is at most this many times the wall's usual (median) thickness. */
@@ -88,7 +92,7 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
       const all: number[] = [];
       for (let c = 0; c < n; c++) if (thick(c) > 0) all.push(thick(c));
       const wallMedian = percentile(all, 0.5);
-      for (const t of glassTracks(lines)) {
+      for (const t of joinBroken(glassTracks(lines), Math.round(GLASS_PIECE_MM / mmPerPx), Math.round(GLASS_BREAK_MM / mmPerPx))) {
         if (!hasJamb(t.s - JAMB_REACH_PX, t.s + 1) || !hasJamb(t.e - 1, t.e + JAMB_REACH_PX)) continue;
         // a window keeps the wall's thickness; a cupboard drawn against the wall (its cavity filled) thickens
         // the band, and its front line with its sides looks like glass between jambs
@@ -137,6 +141,21 @@ export function glassTracks(lines: number[][]): { s: number; e: number; row: num
   }
   for (const t of open) close(t);
   return done.sort((a, b) => a.s - b.s);
+}
+
+/**
+ * A glass line broken by noise (a thin line on a low-resolution JPEG): pieces on the same row, each at least
+ * `minPiece` long, with breaks of at most `maxBreak`, are one line. Hatching leaves only short pieces and a
+ * dash-dot line's dots are short, so neither joins up.
+ */
+export function joinBroken(tracks: { s: number; e: number; row: number }[], minPiece: number, maxBreak: number): { s: number; e: number; row: number }[] {
+  const out: { s: number; e: number; row: number }[] = [];
+  const long = (u: { s: number; e: number }) => u.e - u.s + 1 >= minPiece;
+  for (const t of [...tracks].sort((a, b) => a.s - b.s)) {
+    const prev = long(t) ? out.find((u) => long(u) && t.s > u.e && t.s - u.e - 1 <= maxBreak && Math.abs(t.row - u.row) <= STRAIGHT_PX) : undefined;
+    if (prev) { prev.e = t.e; prev.row = (prev.row + t.row) / 2; } else out.push({ ...t });
+  }
+  return out;
 }
 
 /** Runs of set entries, bridging breaks of up to BREAK_PX. */
