@@ -57,6 +57,22 @@ describe('raster wall gaps', () => {
     expect(sealGaps(walls, ink, mmPerPx, 3).filter((g) => g.kind === 'window')).toHaveLength(1);
   });
 
+  it('two panels along the gap, each from one jamb past the middle on rows apart, make it a sliding door', () => {
+    const walls = maskOf(200, 100, [[10, 40, 80, 49], [121, 40, 190, 49]]);
+    const ink = maskOf(200, 100, [[81, 42, 104, 42], [97, 47, 120, 47]]);
+    const found = sealGaps(walls, ink, mmPerPx, 3).filter((g) => g.kind !== 'seal');
+    expect(found.map((g) => g.subtype)).toEqual(['sliding']);
+  });
+
+  it('a glass line broken by noise (under nine tenths of the gap, spread from jamb to jamb) still makes a window', () => {
+    const walls = maskOf(200, 100, [[10, 40, 80, 49], [121, 40, 190, 49]]);
+    // 5 px of line, 3 px of gap along the row: about 60 % of the gap's length in ink
+    const rects: [number, number, number, number][] = [];
+    for (let x = 81; x <= 120; x += 8) rects.push([x, 44, Math.min(120, x + 4), 44]);
+    const found = sealGaps(walls, maskOf(200, 100, rects), mmPerPx, 3).filter((g) => g.kind !== 'seal');
+    expect(found.map((g) => g.kind)).toEqual(['window']);
+  });
+
   it('leaves a narrow room between two parallel walls open', () => {
     // two vertical walls 50 px (1 m) apart, 150 px long: a corridor, no wall ends face each other across it
     const walls = maskOf(200, 200, [[40, 20, 49, 170], [100, 20, 109, 170]]);
@@ -103,6 +119,14 @@ describe('raster windows inside a wall band', () => {
 
   it('a glass line broken by noise into two pieces a row apart is one window from jamb to jamb', () => {
     const ink = maskOf(200, 60, [...faces, ...jambs, [70, 25, 92, 25], [99, 26, 119, 26]]);
+    const found = findBandWindows(walls(), ink, mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
+  it('a window between jambs stays one window when a line runs on along the wall past a jamb', () => {
+    // a grid line's dash in the cavity beyond the right jamb, 3 px from the window's glass line, on its row
+    const ink = maskOf(200, 60, [...faces, ...jambs, [70, 25, 119, 25], [123, 25, 160, 25]]);
     const found = findBandWindows(walls(), ink, mmPerPx);
     expect(found).toHaveLength(1);
     expect(found[0].x1 - found[0].x0 + 1).toBe(50);

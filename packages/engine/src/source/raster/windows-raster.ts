@@ -92,7 +92,9 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
       const all: number[] = [];
       for (let c = 0; c < n; c++) if (thick(c) > 0) all.push(thick(c));
       const wallMedian = percentile(all, 0.5);
-      for (const t of joinBroken(glassTracks(lines), Math.round(GLASS_PIECE_MM / mmPerPx), Math.round(GLASS_BREAK_MM / mmPerPx))) {
+      // (a piece that already ends at a jamb is a window of its own, never joined across the jamb)
+      const broken = (a: { e: number }, b: { s: number }) => !hasJamb(a.e - 1, a.e + JAMB_REACH_PX) && !hasJamb(b.s - JAMB_REACH_PX, b.s + 1);
+      for (const t of joinBroken(glassTracks(lines), Math.round(GLASS_PIECE_MM / mmPerPx), Math.round(GLASS_BREAK_MM / mmPerPx), broken)) {
         if (!hasJamb(t.s - JAMB_REACH_PX, t.s + 1) || !hasJamb(t.e - 1, t.e + JAMB_REACH_PX)) continue;
         // a window keeps the wall's thickness; a cupboard drawn against the wall (its cavity filled) thickens
         // the band, and its front line with its sides looks like glass between jambs
@@ -145,14 +147,16 @@ export function glassTracks(lines: number[][]): { s: number; e: number; row: num
 
 /**
  * A glass line broken by noise (a thin line on a low-resolution JPEG): pieces on the same row, each at least
- * `minPiece` long, with breaks of at most `maxBreak`, are one line. Hatching leaves only short pieces and a
- * dash-dot line's dots are short, so neither joins up.
+ * `minPiece` long, with breaks of at most `maxBreak` and no jamb at the break, are one line. Hatching leaves
+ * only short pieces and a dash-dot line's dots are short, so neither joins up; a grid line running on along
+ * the wall past a window's jamb stays apart from the window.
  */
-export function joinBroken(tracks: { s: number; e: number; row: number }[], minPiece: number, maxBreak: number): { s: number; e: number; row: number }[] {
+export function joinBroken(tracks: { s: number; e: number; row: number }[], minPiece: number, maxBreak: number,
+  broken: (a: { e: number }, b: { s: number }) => boolean = () => true): { s: number; e: number; row: number }[] {
   const out: { s: number; e: number; row: number }[] = [];
   const long = (u: { s: number; e: number }) => u.e - u.s + 1 >= minPiece;
   for (const t of [...tracks].sort((a, b) => a.s - b.s)) {
-    const prev = long(t) ? out.find((u) => long(u) && t.s > u.e && t.s - u.e - 1 <= maxBreak && Math.abs(t.row - u.row) <= STRAIGHT_PX) : undefined;
+    const prev = long(t) ? out.find((u) => long(u) && t.s > u.e && t.s - u.e - 1 <= maxBreak && Math.abs(t.row - u.row) <= STRAIGHT_PX && broken(u, t)) : undefined;
     if (prev) { prev.e = t.e; prev.row = (prev.row + t.row) / 2; } else out.push({ ...t });
   }
   return out;
