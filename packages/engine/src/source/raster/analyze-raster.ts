@@ -45,7 +45,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const nativeDpi = 25.4 / (paperMmPerPt / img.pxPerPt);
   if (nativeDpi < MIN_PLAN_DPI) {
     throw new EngineInputError('unreadable_scan',
-      `Page ${options.page} is a scan at about ${Math.round(nativeDpi)} dpi at the plan's scale; at least ${MIN_PLAN_DPI} dpi is needed to measure it. Scan the plan at a higher resolution.`);
+      `Page ${options.page} is a scan at about ${Math.floor(nativeDpi)} dpi at the plan's scale; at least ${MIN_PLAN_DPI} dpi is needed to measure it. Scan the plan at a higher resolution.`);
   }
   const vp = page.getViewport({ scale: 1 });
   let pxPerPt = Math.min(img.pxPerPt, k / FINEST_MM_PER_PX);
