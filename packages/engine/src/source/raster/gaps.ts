@@ -21,16 +21,10 @@ const IN_LINE_SHARE = 0.5;
 const MIN_PIECE_PX = 4;
 /** Share of a wall end's rows that must meet wall across the gap. */
 const END_AGREEMENT = 0.6;
-/** Glass lines and sliding panels cover at least this share of the gap's length along one row. */
+/** A glass line covers at least this share of the gap's length. */
+const GLASS_COVER = 0.85;
+/** Sliding panels cover at least this share (two panels of about half the width each). */
 const PANEL_COVER = 0.4;
-/** The ends of a gap looked at (share of its length at each end) ... */
-const END_SHARE = 0.2;
-/** ... a sliding panel fills this share of the end at its jamb ... */
-const PANEL_END_INK = 0.6;
-/** ... and leaves the other end nearly bare (a glass line, even broken, has more ink there). */
-const GLASS_END_INK = 0.1;
-/** ... and the two panels run on rows at least this many pixels apart. */
-const PANEL_ROWS_APART = 2;
 
 export interface Gap {
   /** Gap rectangle in pixels (inclusive). */
@@ -137,33 +131,22 @@ export function transpose(m: Mask): Mask {
 }
 
 /**
- * Window, sliding door or door, from the ink inside the gap (a block along x). Sliding panels are two
- * strokes along the wall, each from one jamb past the middle and bare near the other jamb, on rows apart;
- * glass lines run from jamb to
- * jamb (on a low-resolution scan broken by noise, or passing from one row to the next); a swing door or a
- * bare opening leaves the gap nearly empty along its rows.
+ * Window, sliding door or door, from the ink inside the gap (a block along x): a glass line runs from jamb
+ * to jamb; sliding panels are two strokes along the wall, each from one jamb past the middle; a swing door
+ * or a bare opening leaves the gap nearly empty along its rows. A row of ink over part of the gap that is no
+ * pair of panels (a dash-dot axis line drawn through the opening, a glass line broken by noise) cannot be
+ * told apart here and is taken for a door.
  */
 function classify(g: Gap, ink: Mask): void {
   const along = g.x1 - g.x0 + 1;
   let best = 0;
-  const leftRows: number[] = [], rightRows: number[] = [];
-  const q = Math.max(1, Math.floor(along * END_SHARE));
   for (let y = g.y0; y <= g.y1; y++) {
-    let n = 0, first = 0, last = 0;
-    for (let x = g.x0; x <= g.x1; x++) {
-      if (!ink.data[y * ink.w + x]) continue;
-      n++;
-      if (x - g.x0 < q) first++;
-      if (g.x1 - x < q) last++;
-    }
+    let n = 0;
+    for (let x = g.x0; x <= g.x1; x++) n += ink.data[y * ink.w + x];
     best = Math.max(best, n / along);
-    if (n / along < PANEL_COVER) continue;
-    // a panel starts at one jamb and stops well before the other; a glass line reaches both ends
-    if (first >= PANEL_END_INK * q && last <= GLASS_END_INK * q) leftRows.push(y);
-    if (last >= PANEL_END_INK * q && first <= GLASS_END_INK * q) rightRows.push(y);
   }
-  if (leftRows.some((a) => rightRows.some((b) => Math.abs(a - b) >= PANEL_ROWS_APART))) { g.kind = 'door'; g.subtype = 'sliding'; }
-  else if (best >= PANEL_COVER) { g.kind = 'window'; g.subtype = 'window'; }
+  if (best >= GLASS_COVER) { g.kind = 'window'; g.subtype = 'window'; }
+  else if (best >= PANEL_COVER) { g.kind = 'door'; g.subtype = 'sliding'; }
   else { g.kind = 'door'; g.subtype = 'swing'; }
 }
 

@@ -19,6 +19,8 @@ import { alongMask, MAX_GAP_MM, MIN_OPENING_MM, transpose, type Gap } from './ga
 const BREAK_PX = 2;
 /** A glass line stays within this many pixels of its own mean row (hatching drifts a row per column). */
 const STRAIGHT_PX = 1.5;
+/** A glass line has ink in at least this share of its columns (hatching dots lined up on a row have less). */
+const GLASS_DENSITY = 0.75;
 /** Pieces of a glass line at least this long (site mm) ... */
 const GLASS_PIECE_MM = 150;
 /** ... with breaks of at most this (site mm) are one line broken by noise. */
@@ -94,7 +96,8 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
       const wallMedian = percentile(all, 0.5);
       // (a piece that already ends at a jamb is a window of its own, never joined across the jamb)
       const broken = (a: { e: number }, b: { s: number }) => !hasJamb(a.e - 1, a.e + JAMB_REACH_PX) && !hasJamb(b.s - JAMB_REACH_PX, b.s + 1);
-      for (const t of joinBroken(glassTracks(lines), Math.round(GLASS_PIECE_MM / mmPerPx), Math.round(GLASS_BREAK_MM / mmPerPx), broken)) {
+      const drawn = glassTracks(lines, cross).filter((t) => t.density >= GLASS_DENSITY);
+      for (const t of joinBroken(drawn, Math.round(GLASS_PIECE_MM / mmPerPx), Math.round(GLASS_BREAK_MM / mmPerPx), broken)) {
         if (!hasJamb(t.s - JAMB_REACH_PX, t.s + 1) || !hasJamb(t.e - 1, t.e + JAMB_REACH_PX)) continue;
         // a window keeps the wall's thickness; a cupboard drawn against the wall (its cavity filled) thickens
         // the band, and its front line with its sides looks like glass between jambs
@@ -130,12 +133,13 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
  * STRAIGHT_PX of its mean row, bridging breaks of up to BREAK_PX columns. A slanted stroke leaves the mean
  * after a few columns, so only lines along the band make long tracks.
  */
-export function glassTracks(lines: number[][]): { s: number; e: number; row: number }[] {
-  const done: { s: number; e: number; row: number }[] = [];
+export function glassTracks(lines: number[][], stop?: Uint8Array): { s: number; e: number; row: number; density: number }[] {
+  const done: { s: number; e: number; row: number; density: number }[] = [];
   let open: { s: number; e: number; sum: number; k: number }[] = [];
-  const close = (t: { s: number; e: number; sum: number; k: number }) => done.push({ s: t.s, e: t.e, row: t.sum / t.k });
+  const close = (t: { s: number; e: number; sum: number; k: number }) => done.push({ s: t.s, e: t.e, row: t.sum / t.k, density: t.k / (t.e - t.s + 1) });
   for (let c = 0; c < lines.length; c++) {
-    open = open.filter((t) => (c - t.e > BREAK_PX + 1 ? (close(t), false) : true));
+    // no glass line runs through a jamb: what lies beyond it is wall (speckled hatching may line up on the row)
+    open = open.filter((t) => (c - t.e > BREAK_PX + 1 || stop?.[c] ? (close(t), false) : true));
     for (const y of lines[c]) {
       const t = open.find((o) => o.e < c && Math.abs(y - o.sum / o.k) <= STRAIGHT_PX);
       if (t) { t.e = c; t.sum += y; t.k++; } else open.push({ s: c, e: c, sum: y, k: 1 });
