@@ -18,6 +18,7 @@ import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.
 import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
 import { readStamps, mainStamp, stampLabel, type RoomStamp } from './core/stamps.js';
 import { splitHoles, printedAreaWarnings } from './core/printed-areas.js';
+import { leaderStamps } from './core/leaders.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -143,11 +144,16 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // room stamps (name, number, printed area...); a space holding several stamps with printed areas is
     // cut into one room per stamp (open-plan rooms the drawing does not separate, split-rooms.ts)
     // (read per space: lines of text on either side of a wall are never one stamp)
-    const stampsIn = (poly: PointMm[]) => {
+    const ownStampsIn = (poly: PointMm[]) => {
       const bb = bbox(poly);
       return readStamps(text.filter((t) => t.at[0] >= bb.x0 && t.at[0] <= bb.x1 && t.at[1] >= bb.y0 && t.at[1] <= bb.y1 && pointInPoly(t.at[0], t.at[1], poly)));
     };
-    const split = splitHoles(holes, stampsIn, () => [...vec.segs, ...(outlineLines(vec) ?? [])].map((g) => ({ a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm })));
+    const lineSegs = () => [...vec.segs, ...(outlineLines(vec) ?? [])];
+    const mmLine = (g: { x1: number; y1: number; x2: number; y2: number }) => ({ a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm });
+    // stamps printed outside the plan, moved to the room their leader line points into (leaders.ts)
+    const led = leaderStamps(holes.map((h) => h.pts), text, ownStampsIn, () => lineSegs().filter((g) => !g.dashed).map(mmLine));
+    const stampsIn = (poly: PointMm[]) => [...ownStampsIn(poly), ...led.filter((s) => pointInPoly(s.at[0], s.at[1], poly))];
+    const split = splitHoles(holes, stampsIn, () => lineSegs().map(mmLine));
     holes = split.holes;
 
     // exterior = the outer ring holding most rooms
