@@ -73,7 +73,7 @@ describe('leaderTargets', () => {
   });
 
   it('takes no line ending on the room\'s wall, nor one starting away from the stamp', () => {
-    const onWall = { a: [1500, 4000] as PointMm, b: [1500, 2980] as PointMm };
+    const onWall = { a: [1500, 4000] as PointMm, b: [1500, 3050] as PointMm };
     const far = { a: [3500, 4000] as PointMm, b: [3500, 1500] as PointMm };
     expect(leaderTargets([stamp], [onWall, far], [room]).size).toBe(0);
   });

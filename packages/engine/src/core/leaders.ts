@@ -19,8 +19,11 @@ const LEADER_MIN_HEIGHTS = 4;
 const JOIN_MM = 5;
 /** Segments followed along one leader at most (a straight line or a line with a bend or two). */
 const MAX_LEADER_SEGMENTS = 4;
-/** The leader's end stands this far inside its room at least (mm): a line ending on a wall names no room. */
+/** The point taken for a leader's end stands this far inside its room at least (mm). */
 const END_INSIDE_MM = 100;
+/** A leader ending nearer its room's edge is read at a point this near its end at most, in steps (mm). */
+const END_NEAR_MM = 300;
+const END_NEAR_STEP_MM = 100;
 
 export interface LeaderStamp { box: PointMm[]; heightMm: number }
 
@@ -33,11 +36,10 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
   const out = new Map<T, { at: PointMm; room: number }>();
   if (!stamps.length || !rooms.length) return out;
   const boxes = rooms.map(bbox);
-  const roomAt = (p: PointMm) => {
+  const roomHolding = (p: PointMm) => {
     for (let i = 0; i < rooms.length; i++) {
       const b = boxes[i];
-      if (p[0] < b.x0 || p[0] > b.x1 || p[1] < b.y0 || p[1] > b.y1) continue;
-      if (pointInPoly(p[0], p[1], rooms[i]) && distToPoly(p[0], p[1], rooms[i]) >= END_INSIDE_MM) return i;
+      if (p[0] >= b.x0 && p[0] <= b.x1 && p[1] >= b.y0 && p[1] <= b.y1 && pointInPoly(p[0], p[1], rooms[i])) return i;
     }
     return -1;
   };
@@ -92,8 +94,18 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
   function follow(line: DrawnLine, to: PointMm): { at: PointMm; room: number } | null {
     let cur = line, end = to;
     for (let n = 0; n < MAX_LEADER_SEGMENTS; n++) {
-      const room = roomAt(end);
-      if (room >= 0) return { at: end, room };
+      // the leader ends in a room (not in a wall); where it ends on a line drawn in the room that bounds it
+      // (a counter's front, a hatch edge), a point near its end standing clear inside is taken
+      const room = roomHolding(end);
+      if (room >= 0) {
+        for (let r = 0; r <= END_NEAR_MM; r += END_NEAR_STEP_MM) {
+          for (let i = 0; i < (r ? 8 : 1); i++) {
+            const p: PointMm = [end[0] + r * Math.cos((i * Math.PI) / 4), end[1] + r * Math.sin((i * Math.PI) / 4)];
+            if (pointInPoly(p[0], p[1], rooms[room]) && distToPoly(p[0], p[1], rooms[room]) >= END_INSIDE_MM) return { at: p, room };
+          }
+        }
+        return null;
+      }
       // the next segment of a bent leader: exactly one other line leaves this end (a crossing is no bend)
       const next = linesAt(end).filter((l) => l !== cur);
       if (next.length !== 1) return null;

@@ -3,6 +3,7 @@
  * thickness, single strokes as thick as a wall, and pairs of parallel lines at wall thickness (70-350 mm).
  */
 import type { PointMm } from '../types.js';
+import { hatchedFills } from './light-fills.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
 import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
 import { union, difference, FillRule } from 'clipper2-ts';
@@ -17,6 +18,8 @@ export const WALL_MAX_MM = 350;
 const MIN_PAIR_LEN_MM = 300;
 /** Fills up to this light a grey may be cut walls (CAD fills concrete and masonry in light greys too); white never. */
 const WALL_FILL_MAX_GRAY = 0.8;
+/** Paler fills up to this grey are walls only when hatched across (ARCHICAD's concrete is 0.87 under its hatch). */
+const HATCHED_WALL_FILL_MAX_GRAY = 0.9;
 /** Face spacing accepted for a pair of lines: the wall range with room for rounding in the drawing. */
 const PAIR_MIN_MM = WALL_MIN_MM * 0.9;
 const PAIR_MAX_MM = WALL_MAX_MM * 1.1;
@@ -173,7 +176,8 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   // 1. dark fills whose mean thickness (2·area/perimeter) is wall-like. The sub-paths of one fill make one
   // region with its fill rule: a wall network drawn as an outline with room holes is one ring-shaped region.
   const groups = new Map<number, FillPoly[]>();
-  for (const f of v.fills) if (f.gray <= WALL_FILL_MAX_GRAY) (groups.get(f.group) ?? groups.set(f.group, []).get(f.group)!).push(f);
+  for (const f of v.fills) if (f.gray <= HATCHED_WALL_FILL_MAX_GRAY) (groups.get(f.group) ?? groups.set(f.group, []).get(f.group)!).push(f);
+  const hatched = hatchedFills(segs);
   for (const g of groups.values()) {
     const rings = g.map((f) => f.pts.map(([x, y]) => [x * k, y * k] as PointMm));
     const region = rings.length === 1 ? rings : union(rings.map(toPath), g[0].evenOdd ? FillRule.EvenOdd : FillRule.NonZero).map(fromPath);
@@ -183,7 +187,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
       if (Math.abs(area) <= 0 || per <= 0) continue;
       const thick = (2 * Math.abs(area)) / per;
       const bb = bbox(piece[0]);
-      if (thick >= WALL_MIN_MM * 0.6 && thick <= WALL_MAX_MM * 1.5 && Math.max(bb.w, bb.h) >= MIN_PAIR_LEN_MM) {
+      if (thick >= WALL_MIN_MM * 0.6 && thick <= WALL_MAX_MM * 1.5 && Math.max(bb.w, bb.h) >= MIN_PAIR_LEN_MM && (g[0].gray <= WALL_FILL_MAX_GRAY || hatched.isHatched(piece[0], thick))) {
         // outer ring positive, holes negative, every other wall polygon positive: a NonZero union keeps the holes
         polys.push(...piece.map((r, i) => orient(r, i === 0)));
         nFill++;
