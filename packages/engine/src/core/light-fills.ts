@@ -2,7 +2,8 @@
  * Light grey fills that are cut walls. CAD programs print concrete in a pale grey under its hatch
  * (ARCHICAD: 0.87), as pale as the tints layout programs lay under floors, fittings and zones. A pale fill
  * of wall thickness is a wall when it is hatched: short strokes slanting across it, as a section's material
- * is drawn; a floor tint or a fitting's fill is not hatched across.
+ * is drawn, all parallel; a floor tint or a fitting's fill is not hatched across (a shower tray's cross is
+ * two strokes of two directions).
  */
 import type { PointMm } from '../types.js';
 import { bbox, pointInPoly } from './geometry.js';
@@ -16,6 +17,8 @@ const HATCH_MAX_THICKNESSES = 4;
 /** At least this many hatch strokes in a fill, and at least one per HATCH_EVERY_MM of its length. */
 const HATCH_MIN_STROKES = 3;
 const HATCH_EVERY_MM = 1000;
+/** Strokes of one hatch are parallel within this (degrees). */
+const PARALLEL_DEG = 2;
 /** Cell of the index of stroke midpoints (mm). */
 const CELL_MM = 1000;
 
@@ -45,7 +48,8 @@ export function hatchedFills(segs: MmSeg[]) {
       const b = bbox(ring);
       const need = Math.max(HATCH_MIN_STROKES, Math.max(b.w, b.h) / HATCH_EVERY_MM);
       const ix = index();
-      let n = 0;
+      // strokes counted by direction: a hatch is one family of parallel strokes (a shower tray's cross is two)
+      const byDir = new Map<number, number>();
       for (let cx = Math.floor(b.x0 / CELL_MM); cx <= Math.floor(b.x1 / CELL_MM); cx++)
         for (let cy = Math.floor(b.y0 / CELL_MM); cy <= Math.floor(b.y1 / CELL_MM); cy++)
           for (const s of ix.get(`${cx},${cy}`) ?? []) {
@@ -54,7 +58,11 @@ export function hatchedFills(segs: MmSeg[]) {
             const deg = (Math.min(d, Math.PI - d) * 180) / Math.PI;
             if (deg < SLANT_MIN_DEG || deg > SLANT_MAX_DEG) continue;
             const m = mid(s);
-            if (pointInPoly(m[0], m[1], ring) && ++n >= need) return true;
+            if (!pointInPoly(m[0], m[1], ring)) continue;
+            const bin = Math.round((s.ang * 180) / Math.PI / PARALLEL_DEG) % Math.round(180 / PARALLEL_DEG);
+            const n = (byDir.get(bin) ?? 0) + 1;
+            byDir.set(bin, n);
+            if (n >= need) return true;
           }
       return false;
     },

@@ -143,6 +143,12 @@ describe('findWalls', () => {
     expect(inWalls(findWalls(along, 1, FAR).polys, 1500, 100)).toBe(false);
   });
 
+  it('does not take a pale square crossed both ways (a shower tray drawn with a double cross) for a hatched wall', () => {
+    const tray = { pts: [[0, 0], [900, 0], [900, 900], [0, 900]] as [number, number][], gray: 0.87, group: 1, evenOdd: false };
+    const cross = [line(20, 0, 900, 880, 0.5), line(0, 20, 880, 900, 0.5), line(880, 0, 0, 880, 0.5), line(900, 20, 20, 900, 0.5)];
+    expect(inWalls(findWalls({ ...page(cross), fills: [tray] }, 1, FAR).polys, 450, 200)).toBe(false);
+  });
+
   it('fills the corner square where two walls meet', () => {
     // an L: horizontal wall y 0..100 from x = 100 on, vertical wall x 0..100 up to y = 0; the square 0..100 is open
     const segs = [line(100, 0, 3000, 0), line(0, 100, 3000, 100), line(0, -3000, 0, 100), line(100, -3000, 100, 0)];
