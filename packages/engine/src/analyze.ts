@@ -7,6 +7,7 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './source/pdf-load.js';
 import { extractVectors } from './source/extract.js';
+import { hiddenTextTest } from './source/text-runs.js';
 import { findWalls, outlineLines, bandPoint, bandMid, bandCorners, capBands, type Band } from './core/walls.js';
 import { findClosures, clusterBands, glassRuns } from './core/closures.js';
 import { mmPerPt, scaleMismatch } from './core/scale.js';
@@ -19,6 +20,7 @@ import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
 import { readStamps, mainStamp, stampLabel, type RoomStamp } from './core/stamps.js';
 import { splitHoles, printedAreaWarnings } from './core/printed-areas.js';
 import { leaderStamps } from './core/leaders.js';
+import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -52,7 +54,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       if (vec.imageCount > 0) return await analyzeRasterPage({ page, options, k: kUser, t0, engineVersion: ENGINE_VERSION });
       throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);
     }
-    const textUser = await readText(page, kUser).catch(() => [] as TextItem[]);
+    // text nobody sees on the sheet (invisible, white on white, clipped away) is never a label or a scale
+    const textUser = await readText(page, kUser, hiddenTextTest(vec.textRuns ?? [])).catch(() => [] as TextItem[]);
     const warnings: Warning[] = [];
     // a scale bar that disagrees with the chosen scale: analyse at the bar's scale (real-world tolerances),
     // answer in the chosen frame (scale-bar.ts)
@@ -212,6 +215,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
         ...(main?.printedAreaMm2 ? { printed_area_mm2: Math.round(main.printedAreaMm2) } : {}),
       };
     });
+    // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none
+    applyRoomSchedule(rooms, readRoomSchedule(text, rooms.map((r) => r.polygon)));
     rooms.sort((a, b) => bbox(a.polygon).y0 - bbox(b.polygon).y0 || bbox(a.polygon).x0 - bbox(b.polygon).x0);
     // ids from geometry, not position: a user's edit stays on its room when a re-measure finds one more room
     const takenIds = new Set<string>();

@@ -5,6 +5,7 @@
  */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { hideWhiteOnWhite, newTextState, showText, textOp, type TextGs } from './text-runs.js';
 
 export type Mat = [number, number, number, number, number, number];
 export interface Seg {
@@ -39,7 +40,20 @@ export interface VectorPage {
   imageCount: number;
   pathOps: number;
   truncated: boolean;
+  /** Where each text run was drawn, and whether a reader sees it (see `TextRun`). */
+  textRuns?: TextRun[];
 }
+
+/**
+ * A run of text as drawn (one show-text operation), from its start to its end along the baseline, in page
+ * points (origin top-left, y down). `hidden`: nobody sees it on the printed sheet: drawn in render mode 3 or 7
+ * (invisible, as OCR layers and hidden CAD attributes are), drawn white with nothing dark or no picture under
+ * it, or wholly outside the clip in force.
+ */
+export interface TextRun { x1: number; y1: number; x2: number; y2: number; sizePt: number; hidden: boolean }
+
+/** Text this light (0 black .. 1 white) is white: unseen on white paper. */
+const WHITE_TEXT_GRAY = 0.97;
 
 const mul = (a: Mat, b: Mat): Mat => [
   a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
@@ -56,7 +70,11 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
   const base = vp.transform as Mat; // PDF user space -> top-left points
   const ops = await page.getOperatorList();
   const deadline = Date.now() + budgetMs;
-  const out: VectorPage = { segs: [], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 0, truncated: false };
+  const textRuns: TextRun[] = [];
+  const out: VectorPage = { segs: [], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 0, truncated: false, textRuns };
+  const text = newTextState();
+  const whiteRuns: number[] = [];
+  const imageBoxes: [number, number, number, number][] = [];
   let ctm: Mat = [1, 0, 0, 1, 0, 0];
   let lw = 1;
   let fillGray = 0;
@@ -64,24 +82,24 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
   let dashed = false;
   let rgb = 0;
   let pendingClip = false;
-  const stack: { ctm: Mat; lw: number; fillGray: number; clipR: Clip | null; dashed: boolean; rgb: number }[] = [];
+  const stack: { ctm: Mat; lw: number; fillGray: number; clipR: Clip | null; dashed: boolean; rgb: number; textGs: TextGs }[] = [];
   const { fnArray, argsArray } = ops;
   for (let i = 0; i < fnArray.length; i++) {
     if ((i & 4095) === 0 && Date.now() > deadline) { out.truncated = true; break; }
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[];
     switch (fn) {
-      case OPS.save: stack.push({ ctm, lw, fillGray, clipR, dashed, rgb }); break;
-      case OPS.restore: { const s = stack.pop(); if (s) ({ ctm, lw, fillGray, clipR, dashed, rgb } = s); break; }
+      case OPS.save: stack.push({ ctm, lw, fillGray, clipR, dashed, rgb, textGs: { ...text.gs } }); break;
+      case OPS.restore: { const s = stack.pop(); if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb } = s); text.gs = s.textGs; } break; }
       case OPS.clip: case OPS.eoClip: pendingClip = true; break;
       case OPS.setDash: { const arr = args[0] as ArrayLike<number> | undefined; dashed = !!arr && arr.length > 0 && Array.from(arr).some((v) => v > 0); break; }
       case OPS.transform: ctm = mul(args as Mat, ctm); break;
       case OPS.setLineWidth: lw = args[0] as number; break;
       case OPS.paintFormXObjectBegin:
-        stack.push({ ctm, lw, fillGray, clipR, dashed, rgb });
+        stack.push({ ctm, lw, fillGray, clipR, dashed, rgb, textGs: { ...text.gs } });
         if (Array.isArray(args[0]) && (args[0] as number[]).length === 6) ctm = mul(args[0] as Mat, ctm);
         break;
-      case OPS.paintFormXObjectEnd: { const s = stack.pop(); if (s) ({ ctm, lw, fillGray, clipR, dashed, rgb } = s); break; }
+      case OPS.paintFormXObjectEnd: { const s = stack.pop(); if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb } = s); text.gs = s.textGs; } break; }
       case OPS.setFillRGBColor: {
         const c = args[0];
         if (typeof c === 'string' && c.startsWith('#')) {
@@ -96,8 +114,26 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
       case OPS.setStrokeRGBColor: rgb = packRgb(args[0]); break;
       case OPS.setStrokeGray: rgb = 0x10101 * Math.round(255 * ((args[0] as number) ?? 0)); break;
       case OPS.setFillGray: fillGray = (args[0] as number) ?? 0; break;
-      case OPS.paintImageXObject: case OPS.paintInlineImageXObject: case OPS.paintImageMaskXObject:
-        out.imageCount++; break;
+      case OPS.paintImageXObject: case OPS.paintInlineImageXObject: case OPS.paintImageMaskXObject: {
+        out.imageCount++;
+        // an image fills the unit square of its matrix
+        const m = mul(ctm, base);
+        const xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]], ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]];
+        imageBoxes.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+        break;
+      }
+      case OPS.showText: {
+        const run = showText(text, args[0] as unknown[], mul(ctm, base));
+        if (!run) break;
+        const outside = clipR !== null && !inBox(clipR, [run.x1, run.y1]) && !inBox(clipR, [run.x2, run.y2]);
+        run.hidden = text.gs.mode === 3 || text.gs.mode === 7 || outside;
+        if (!run.hidden && fillGray >= WHITE_TEXT_GRAY) whiteRuns.push(textRuns.length);
+        textRuns.push(run);
+        break;
+      }
+      default:
+        textOp(text, fn, args);
+        break;
       case OPS.constructPath: {
         out.pathOps++;
         if (out.segs.length > MAX_SEGS) { out.truncated = true; break; }
@@ -171,10 +207,9 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
         }
         break;
       }
-      default:
-        break;
     }
   }
+  hideWhiteOnWhite(out, whiteRuns, imageBoxes);
   return out;
 }
 

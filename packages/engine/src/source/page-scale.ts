@@ -6,6 +6,7 @@
 import { extractVectors } from './extract.js';
 import { getPageChecked, loadPdf } from './pdf-load.js';
 import { findPrintedScale, readText, type TextItem } from './text.js';
+import { hiddenTextTest } from './text-runs.js';
 import { readDimensionScale } from '../core/scale-dimensions.js';
 import { scaleBarFactor } from '../core/scale-bar.js';
 import { PT_MM, sheetOfPage } from '../core/scale.js';
@@ -43,7 +44,7 @@ export async function readPageScale(bytes: Uint8Array, pageNo: number): Promise<
     const page = await getPageChecked(doc, pageNo);
     const vp = page.getViewport({ scale: 1 });
     const vec = await extractVectors(page, READ_BUDGET_MS);
-    const text = await readText(page, 1).catch(() => [] as TextItem[]);
+    const text = await readText(page, 1, hiddenTextTest(vec.textRuns ?? [])).catch(() => [] as TextItem[]);
     const drawn = vec.segs.filter((s) => !s.dashed);
     const dims = readDimensionScale(text, drawn);
     const bar = scaleBarFactor(text);

@@ -12,7 +12,11 @@ export interface TextItem {
   angleDeg?: number;
 }
 
-export async function readText(page: PDFPageProxy, k: number): Promise<TextItem[]> {
+/**
+ * The page's text, `k` mm per point. `hidden` (from the drawn text runs, `hiddenTextTest`) tells text nobody
+ * sees by its start in page points; such text is left out.
+ */
+export async function readText(page: PDFPageProxy, k: number, hidden?: ((xPt: number, yPt: number) => boolean) | null): Promise<TextItem[]> {
   const vt = page.getViewport({ scale: 1 }).transform as number[];
   const tc = await page.getTextContent();
   const out: TextItem[] = [];
@@ -20,6 +24,7 @@ export async function readText(page: PDFPageProxy, k: number): Promise<TextItem[
     const str = (it.str ?? '').trim();
     if (!str || !it.transform) continue;
     const t = it.transform;
+    if (hidden && hidden(vt[0] * t[4] + vt[2] * t[5] + vt[4], vt[1] * t[4] + vt[3] * t[5] + vt[5])) continue;
     const len = Math.hypot(t[0], t[1]) || 1;
     // centre of the run: baseline start + half the advance along the text direction + half the height up
     const w = it.width ?? 0, h = it.height ?? Math.hypot(t[2], t[3]);

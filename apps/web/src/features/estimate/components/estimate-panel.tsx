@@ -1,11 +1,13 @@
-import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, ScrollArea, Select, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconDeviceFloppy, IconFileSpreadsheet, IconFileTypeCsv, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, NumberInput, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDeviceFloppy, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
-  DEDUCTION_PRESETS, SURFACES, SURFACE_INFO, type Estimate, type EstimateSettings, type Surface, type SurfaceSettings,
+  DEDUCTION_PRESETS, type Estimate, type EstimateSettings, type Surface, type SurfaceSettings,
 } from '@plansight/contracts';
 import { downloadExport } from '../api/estimate-api';
-import { formatMoney, formatTins, parseTinSizes } from '../utils/estimate-format';
+import { formatMoney, parseTinSizes } from '../utils/estimate-format';
+import { SurfacesCards, SurfacesTable } from './surfaces';
 
 const CURRENCIES = ['AUD', 'NZD', 'USD', 'CAD', 'GBP', 'EUR', 'CHF'];
 const CUSTOM = 'custom';
@@ -34,6 +36,8 @@ export function EstimatePanel({ projectId, settings, estimate, roomIds, saving, 
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [perRoom, setPerRoom] = useState(false);
+  // Phones get one card per surface instead of a ten-column table scrolled sideways.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const set = (f: (s: EstimateSettings) => void) => {
     const next = structuredClone(settings);
     f(next);
@@ -41,7 +45,6 @@ export function EstimatePanel({ projectId, settings, estimate, roomIds, saving, 
   };
   const setSurface = (k: Surface, patch: Partial<SurfaceSettings>) => set((s) => { s.surfaces[k] = { ...s.surfaces[k], ...patch }; });
   const num = (v: string | number, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-  const priceOrNull = (v: string | number) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
   const money = (v: number | null) => (v === null ? '—' : formatMoney(v, settings.currency));
   const preset = presetOf(settings);
 
@@ -92,43 +95,9 @@ export function EstimatePanel({ projectId, settings, estimate, roomIds, saving, 
       </Group>
       <Text size="xs" c="dimmed" mb="sm" data-testid="deduction-text">{estimate.deduction_text}. Net wall areas on this page, in the report and in the exports follow this rule.</Text>
 
-      <ScrollArea type="auto">
-        <Table verticalSpacing={6} horizontalSpacing="xs" miw={1060} striped highlightOnHover data-testid="estimate-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Surface</Table.Th><Table.Th ta="right">Quantity</Table.Th><Table.Th>Coats</Table.Th><Table.Th>m²/L</Table.Th><Table.Th>Waste</Table.Th>
-              <Table.Th ta="right">Litres</Table.Th><Table.Th>Tins</Table.Th><Table.Th>Price / L</Table.Th><Table.Th>Labour rate</Table.Th><Table.Th ta="right">Subtotal</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {SURFACES.map((k) => {
-              const c = settings.surfaces[k];
-              const line = estimate.lines.find((l) => l.surface === k)!;
-              const info = SURFACE_INFO[k];
-              return (
-                <Table.Tr key={k} data-testid={`estimate-row-${k}`} style={{ opacity: c.enabled ? 1 : 0.5 }}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Switch size="xs" checked={c.enabled} onChange={(e) => setSurface(k, { enabled: e.currentTarget.checked })} aria-label={`Include ${info.label}`} />
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{info.label}</Text>
-                      <Tooltip label={info.note} multiline w={260} withArrow><ActionIcon variant="subtle" size="xs" color="gray" aria-label={`About ${info.label}`}><IconInfoCircle size={14} /></ActionIcon></Tooltip>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right"><Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{line.quantity.toFixed(1)} {info.unit}</Text></Table.Td>
-                  <Table.Td><NumberInput size="xs" w={64} min={0} max={10} allowDecimal={false} value={c.coats} aria-label={`${info.label} coats`} onChange={(v) => setSurface(k, { coats: num(v, 0) })} /></Table.Td>
-                  <Table.Td><NumberInput size="xs" w={70} min={0.1} max={100} decimalScale={1} value={c.spread_m2_per_l} aria-label={`${info.label} spreading rate`} onChange={(v) => setSurface(k, { spread_m2_per_l: num(v, 0) })} /></Table.Td>
-                  <Table.Td><NumberInput size="xs" w={70} min={0} max={100} suffix=" %" value={c.waste_pct} aria-label={`${info.label} waste`} onChange={(v) => setSurface(k, { waste_pct: num(v, 0) })} /></Table.Td>
-                  <Table.Td ta="right"><Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid={`litres-${k}`}>{line.litres.toFixed(1)} L</Text></Table.Td>
-                  <Table.Td miw={130}><Text size="sm">{c.enabled ? formatTins(line.tins) : '—'}</Text></Table.Td>
-                  <Table.Td><NumberInput size="xs" w={86} min={0} decimalScale={2} placeholder="—" value={c.price_per_l ?? ''} aria-label={`${info.label} price per litre`} onChange={(v) => setSurface(k, { price_per_l: priceOrNull(v) })} /></Table.Td>
-                  <Table.Td><NumberInput size="xs" w={96} min={0} decimalScale={2} placeholder="—" suffix={` /${info.unit}`} value={c.labour_rate ?? ''} aria-label={`${info.label} labour rate`} onChange={(v) => setSurface(k, { labour_rate: priceOrNull(v) })} /></Table.Td>
-                  <Table.Td ta="right"><Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{money(line.subtotal)}</Text></Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      {phone
+        ? <SurfacesCards settings={settings} estimate={estimate} money={money} onSurface={setSurface} />
+        : <SurfacesTable settings={settings} estimate={estimate} money={money} onSurface={setSurface} />}
 
       <Button size="xs" variant="subtle" px={0} mt="xs" onClick={() => setPerRoom((o) => !o)} data-testid="estimate-per-room-toggle">
         {perRoom ? 'Hide' : 'Show'} surfaces per room
