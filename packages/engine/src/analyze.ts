@@ -20,6 +20,7 @@ import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
 import { readStamps, mainStamp, stampLabel, type RoomStamp } from './core/stamps.js';
 import { splitHoles, printedAreaWarnings } from './core/printed-areas.js';
 import { leaderStamps } from './core/leaders.js';
+import { sheetViews } from './core/views.js';
 import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
 
 export const ENGINE_VERSION = '0.1.0';
@@ -144,6 +145,11 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const islands = outers.filter((o) => holes.some((h) => Math.abs(h.area) > Math.abs(o.area) && pointInPoly(o.pts[0][0], o.pts[0][1], h.pts)));
     holes = holes.filter((h) => !islands.some((o) => Math.abs(o.area) > Math.abs(h.area) && pointInPoly(h.pts[0][0], h.pts[0][1], o.pts)));
 
+    // several views on one sheet: rooms of elevations, sections and site plans are none, and each floor
+    // plan's rooms carry its title when there are several (views.ts)
+    const viewed = sheetViews(holes, text, [...vec.segs, ...(outlineLines(vec) ?? [])], k, vp.width, vp.height);
+    holes = viewed.holes;
+
     // room stamps (name, number, printed area...); a space holding several stamps with printed areas is
     // cut into one room per stamp (open-plan rooms the drawing does not separate, split-rooms.ts)
     // (read per space: lines of text on either side of a wall are never one stamp)
@@ -213,6 +219,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
         id: `room-${i + 1}`, label, is_outdoor: /ALFRESCO|PORCH|DECK|PATIO|BALCON|TERRACE|VERANDA|GARDEN|YARD|OUTDOOR/i.test(label),
         polygon: poly, ...measureRoom(poly, { windows: [], doors: [] }, H), windows: [], doors: [],
         ...(main?.printedAreaMm2 ? { printed_area_mm2: Math.round(main.printedAreaMm2) } : {}),
+        ...viewed.viewOf(poly),
       };
     });
     // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none
