@@ -34,6 +34,18 @@ describe('several views on one sheet', () => {
     expect(right.map((x) => x.view)).toEqual(['FIRST FLOOR PLAN', 'FIRST FLOOR PLAN']);
   });
 
+  it('does not read a callout inside a drawing (a detail mark in a courtyard) as the drawing\'s title', async () => {
+    const r = await analyzePdf(await sheetPdf((p) => {
+      plan(p, 0, 'GROUND FLOOR PLAN 1:100');
+      // four rooms round a courtyard inside a site boundary, the detail mark in the courtyard
+      const x = 12000;
+      for (const [dx, dy] of [[0, 0], [6000, 0], [0, 6000], [6000, 6000]]) p.rectWalls(x + dx, dy, 2000, 2000, 200);
+      p.line(x - 1000, -1000, x + 9000, -1000); p.line(x + 9000, -1000, x + 9000, 9000); p.line(x + 9000, 9000, x - 1000, 9000); p.line(x - 1000, 9000, x - 1000, -1000);
+      p.text(x + 4000, 4000, 'DETAIL 5', 10);
+    }), opts);
+    expect(r.rooms).toHaveLength(6);
+  });
+
   it('keeps every room where the sheet names no floor plan (a section mark is no reason to drop a plan)', async () => {
     const r = await analyzePdf(await sheetPdf((p) => { plan(p, 0, 'SECTION A-A'); elevation(p, 12000, 'SOUTH ELEVATION'); }), opts);
     expect(r.rooms.length).toBe(4);

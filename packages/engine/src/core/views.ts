@@ -8,7 +8,7 @@
  * Works in page points (the drawing) with rooms and text given in the analysis frame and `k` mm per point.
  */
 import type { PointMm } from '../types.js';
-import { bbox, pointInPoly } from './geometry.js';
+import { bbox, pointInPoly, polyArea } from './geometry.js';
 import { PLAN_VIEW, OTHER_VIEW, type TextItem } from '../source/text.js';
 
 /** A title is a short line (a note that mentions a section is not). */
@@ -22,6 +22,9 @@ const SHEET_LINE_SHARE = 0.7;
 /** A title stands at most this far from its view's drawing (points, about 70 mm of paper: a site boundary or
  * dimension chains may stand between). */
 const TITLE_REACH_PT = 200;
+/** A title inside its block's extent stands within this many cells, or this share of the block's size, of its edge. */
+const TITLE_EDGE_CELLS = 6;
+const TITLE_EDGE_SHARE = 0.1;
 /** A view's drawing is at least this large both ways (points, about 20 mm of paper): a title's underline,
  * a scale bar or a north arrow beside it is not. */
 const VIEW_MIN_PT = 56;
@@ -112,6 +115,13 @@ export function assignViews(rooms: PointMm[][], lines: ViewLine[], titles: ViewT
   // each title to the nearest block, within reach (a site plan's title to the site plan, which holds no rooms)
   const titlesOf = new Map<number, ViewTitle[]>();
   const minCells = Math.ceil(VIEW_MIN_PT / CELL_PT) + 2 * JOIN_CELLS;
+  // a view's title stands under, over or beside its drawing, at its edge: a word deep inside a drawing is a
+  // callout ('Detail 3', a section mark), not the drawing's title
+  const deepIn = (b: number, x: number, y: number) => {
+    const [x0, y0, x1, y1] = extent[b];
+    const mx = Math.max(TITLE_EDGE_CELLS, TITLE_EDGE_SHARE * (x1 - x0)), my = Math.max(TITLE_EDGE_CELLS, TITLE_EDGE_SHARE * (y1 - y0));
+    return x > x0 + mx && x < x1 - mx && y > y0 + my && y < y1 - my;
+  };
   const isView = (b: number) => extent[b][2] - extent[b][0] >= minCells && extent[b][3] - extent[b][1] >= minCells;
   const reach = Math.ceil(TITLE_REACH_PT / CELL_PT);
   for (const t of titles) {
@@ -122,7 +132,7 @@ export function assignViews(rooms: PointMm[][], lines: ViewLine[], titles: ViewT
       if (X < 0 || Y < 0 || X >= nx || Y >= ny) continue;
       const b = block[Y * nx + X];
       const d = dx * dx + dy * dy;
-      if (b >= 0 && d < bestD && isView(b)) { bestD = d; best = b; }
+      if (b >= 0 && d < bestD && isView(b) && !deepIn(b, tx, ty)) { bestD = d; best = b; }
     }
     if (best >= 0) (titlesOf.get(best) ?? titlesOf.set(best, []).get(best)!).push(t);
   }
@@ -131,7 +141,12 @@ export function assignViews(rooms: PointMm[][], lines: ViewLine[], titles: ViewT
   const blocksWithPlan = [...withRooms].filter((b) => planTitle(b));
   // (without a floor plan named on the sheet, a note that mentions a section says nothing about the drawing)
   if (!blocksWithPlan.length) return none;
-  const keep = roomBlock.map((b) => !(b >= 0 && otherOnly(b)));
+  // (the block holding the most room area is the sheet's main drawing, a floor plan: it is never dropped, even
+  // where a section mark at its edge reads like a title; an elevation's window panes are small)
+  const areaOf = new Map<number, number>();
+  roomBlock.forEach((b, i) => areaOf.set(b, (areaOf.get(b) ?? 0) + Math.abs(polyArea(rooms[i]))));
+  const main = [...areaOf.entries()].filter(([b]) => b >= 0).reduce((m, e) => (e[1] > m[1] ? e : m), [-1, 0])[0];
+  const keep = roomBlock.map((b) => !(b >= 0 && b !== main && otherOnly(b)));
   const names = new Set(blocksWithPlan.map((b) => viewName(planTitle(b)!.str)));
   const view = roomBlock.map((b, i) => (keep[i] && names.size > 1 && b >= 0 && planTitle(b) ? viewName(planTitle(b)!.str) : null));
   return { keep, view };
