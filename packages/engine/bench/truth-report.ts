@@ -77,7 +77,6 @@ if (process.argv[1]?.endsWith('truth-report.ts')) {
   }
   const argv = process.argv.slice(2);
   const arg = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
-  // (--timeout ms: a dense sheet on a busy machine may need longer than the default minute)
   const runner = new BenchRunner(Number(arg('timeout') ?? 60_000));
   await runTruthPlans(dir, runner, { only: arg('only'), overlayDir: argv.includes('--no-overlays') ? null : 'bench-out/overlays/truth', verbose: argv.includes('--verbose') });
   await runner.close();

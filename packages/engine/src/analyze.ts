@@ -110,7 +110,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       const j = nearestWall(p, inWall);
       return j ? [toPath(leafQuad(p, j))] : [];
     }));
-    const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end))), ...jambLinks];
+    const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end))), ...jambLinks,
+      ...chords.flatMap((c) => breakBehind(c.arc.hinge, c.end, inWall)).map(toPath)];
     if (options.debug) Object.assign(options.debug, {
       walls: rawRings, bands: walls.bands.map(bandCorners), arcs,
       closures: [...closures.map((c) => ({ quad: c.quad, subtype: c.opening ? c.subtype ?? 'opening' : 'junction' })),
@@ -353,7 +354,46 @@ function wallwardEnd(a: DoorArc, inWall: (p: PointMm) => boolean): PointMm {
     }
     return n;
   };
-  return score(a.ends[0]) >= score(a.ends[1]) ? a.ends[0] : a.ends[1];
+  const s0 = score(a.ends[0]), s1 = score(a.ends[1]);
+  if (s0 !== s1) return s0 > s1 ? a.ends[0] : a.ends[1];
+  // neither runs along a wall (the door stands in a break, its leaf drawn both closed and open): the closed end
+  // meets the jamb across the break, the open one stands off in the room
+  return wallDistance(a.ends[1], inWall) < wallDistance(a.ends[0], inWall) ? a.ends[1] : a.ends[0];
+}
+
+/** Deepest break a door chord is swept across (mm): the thickest wall. */
+const BREAK_DEPTH_MAX_MM = 400;
+
+/**
+ * The break in the wall beside a door chord: the chord swept sideways as long as both its ends stay against
+ * the jambs (the walls in line beyond hinge and end, reached within JAMB_REACH_MM). A door hung at one face of its wall leaves the opening's
+ * depth open on the other side; filled, the recess belongs to neither room, as across a break closed by the
+ * wall's faces (closures.ts). Empty when the chord has no jambs beside it.
+ */
+export function breakBehind(hinge: PointMm, end: PointMm, inWall: (p: PointMm) => boolean): PointMm[][] {
+  const dx = end[0] - hinge[0], dy = end[1] - hinge[1];
+  const l = Math.hypot(dx, dy) || 1;
+  const ux = dx / l, uy = dy / l;
+  const out: PointMm[][] = [];
+  for (const side of [1, -1]) {
+    const nx = -uy * side, ny = ux * side;
+    let depth = 0;
+    for (let d = 20; d <= BREAK_DEPTH_MAX_MM; d += 20) {
+      const a: PointMm = [hinge[0] - ux * 60 + nx * d, hinge[1] - uy * 60 + ny * d];
+      const b: PointMm = [end[0] + ux * 60 + nx * d, end[1] + uy * 60 + ny * d];
+      if (inWall(a) && inWall(b)) depth = d;
+      // (a door hung in its frame stands a little in front of the jambs' faces)
+      else if (depth > 0 || d >= JAMB_REACH_MM) break;
+    }
+    if (depth > 0) out.push([hinge, end, [end[0] + nx * depth, end[1] + ny * depth], [hinge[0] + nx * depth, hinge[1] + ny * depth]]);
+  }
+  return out;
+}
+
+/** Distance from p to the nearest wall, searched in 20 mm rings up to JAMB_REACH_MM (Infinity beyond). */
+function wallDistance(p: PointMm, inWall: (p: PointMm) => boolean): number {
+  const q = nearestWall(p, inWall);
+  return inWall(p) ? 0 : q ? Math.hypot(q[0] - p[0], q[1] - p[1]) : Infinity;
 }
 
 /** Farthest a door's chord is carried on past the swing's end to meet the jamb (mm): a frame stands between. */

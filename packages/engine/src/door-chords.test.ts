@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { PDFDocument, rgb } from 'pdf-lib';
-import { analyzePdf } from './analyze.js';
+import { analyzePdf, breakBehind } from './analyze.js';
+import type { PointMm } from './types.js';
 
 /**
  * A room 4000 x 3000 mm (1:100, A4 landscape) with filled walls. Its entrance door stands in a break whose two
@@ -31,5 +32,58 @@ describe('door chords', () => {
     expect(r.rooms).toHaveLength(1);
     expect(r.rooms[0].ceiling_area / 1e6).toBeGreaterThan(11.8);
     expect(r.rooms[0].ceiling_area / 1e6).toBeLessThan(12.1);
+  });
+});
+
+/**
+ * Two rooms side by side (1:100, A4 landscape), filled walls, between them a 125 mm wall with a door break
+ * 100..1010 mm from the top. The door is hung at the right room's face: its leaf drawn both closed (across the
+ * break) and open (into the room, 136 mm off the top wall), and its swing between the two.
+ */
+async function leafTwicePlan() {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([842, 595]);
+  const pt = 72 / 25.4 / 100;
+  const X = (mm: number) => 100 + mm * pt, Y = (mm: number) => 500 - mm * pt;
+  const fill = (x0: number, y0: number, x1: number, y1: number) =>
+    page.drawRectangle({ x: X(x0), y: Y(y1), width: (x1 - x0) * pt, height: (y1 - y0) * pt, color: rgb(0.3, 0.3, 0.3) });
+  fill(-250, -250, 6375, 0); fill(-250, 3000, 6375, 3250); fill(-250, 0, 0, 3000); fill(6125, 0, 6375, 3000);
+  fill(3000, 0, 3125, 100); fill(3000, 1010, 3125, 3000);
+  const hx = 3145, hy = 136, r = 834;
+  const line = (x1: number, y1: number, x2: number, y2: number) =>
+    page.drawLine({ start: { x: X(x1), y: Y(y1) }, end: { x: X(x2), y: Y(y2) }, thickness: 0.3, color: rgb(0, 0, 0) });
+  line(hx, hy, hx, hy + r); line(hx, hy, hx + r, hy);
+  const c = 0.5523 * r;
+  // the swing from the open leaf's tip round to the closed end (SVG y runs down)
+  page.drawSvgPath(`M ${X(hx + r)} ${-Y(hy)} C ${X(hx + r)} ${-Y(hy + c)} ${X(hx + c)} ${-Y(hy + r)} ${X(hx)} ${-Y(hy + r)}`,
+    { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+  return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
+}
+
+describe('a door whose leaf is drawn both closed and open', () => {
+  it('closes the break with the chord across it, not the room along the open leaf', async () => {
+    const r = await leafTwicePlan();
+    const areas = r.rooms.map((x) => x.ceiling_area / 1e6).sort((a, b) => a - b);
+    expect(areas).toHaveLength(2);
+    // the right room, 3000 x 3000, keeps its strip along the top wall (the chord stands 20 mm in the room, its
+    // pen 60 mm wide)
+    expect(areas[0]).toBeGreaterThan(8.9);
+    expect(areas[0]).toBeLessThan(9.0);
+  });
+});
+
+describe('the break behind a door chord', () => {
+  // a 125 mm wall along x = 0..125 with a break from y = 100 to 1010; the chord 20 mm in front of its face at x = 145
+  const inWall = ([x, y]: PointMm) => x >= 0 && x <= 125 && (y <= 100 || y >= 1010);
+  it('is filled across the wall between the jambs, on the side the jambs are', () => {
+    const quads = breakBehind([145, 136], [145, 970], inWall);
+    expect(quads).toHaveLength(1);
+    const xs = quads[0].map((p) => p[0]);
+    expect(Math.min(...xs)).toBeLessThanOrEqual(5);
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(-20);
+    expect(Math.max(...xs)).toBeCloseTo(145, 0);
+  });
+  it('is nothing where the chord has no jambs beside it', () => {
+    expect(breakBehind([1145, 136], [1145, 970], inWall)).toHaveLength(0);
   });
 });

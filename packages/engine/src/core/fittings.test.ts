@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { Seg, VectorPage } from '../source/extract.js';
-import { findWalls } from './walls.js';
+import { findWalls, lightFills } from './walls.js';
 import { pointInPoly } from './geometry.js';
 import { analyzePdf } from '../analyze.js';
 
@@ -64,5 +64,41 @@ describe('rooms around fittings', () => {
     expect(areas).toHaveLength(2);
     expect(areas[0]).toBeCloseTo(7.5, 1);
     expect(areas[1]).toBeCloseTo(10, 1);
+  });
+});
+
+describe('furniture filled in a light tint of the wall colour', () => {
+  const pt = 72 / 25.4 / 100;
+  /** A room 5000 x 3500 cut with black filled walls, a wardrobe 600 x 1800 against its top wall filled `tint`. */
+  async function bedroom(tint: number) {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([842, 595]);
+    const X = (mm: number) => 60 + mm * pt, Y = (mm: number) => 535 - mm * pt;
+    const fill = (x0: number, y0: number, x1: number, y1: number, c: number) =>
+      page.drawRectangle({ x: X(x0), y: Y(y1), width: (x1 - x0) * pt, height: (y1 - y0) * pt, color: rgb(c, c, c) });
+    fill(-250, -250, 5250, 0, 0); fill(-250, 3500, 5250, 3750, 0); fill(-250, 0, 0, 3500, 0); fill(5000, 0, 5250, 3500, 0);
+    fill(1000, 0, 1600, 1800, tint);
+    return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
+  }
+
+  it('measures the room under a wardrobe filled in a pale tint', async () => {
+    const r = await bedroom(0.7);
+    expect(r.rooms).toHaveLength(1);
+    expect(r.rooms[0].ceiling_area / 1e6).toBeCloseTo(17.5, 1);
+  });
+
+  it('keeps a fill in the walls own tone as wall', async () => {
+    const r = await bedroom(0);
+    expect(r.rooms).toHaveLength(1);
+    expect(r.rooms[0].ceiling_area / 1e6).toBeCloseTo(17.5 - 0.6 * 1.8, 1);
+  });
+
+  it('takes as cut tones only the tones holding a good share of the wall fills', () => {
+    const walls = { gray: 0, area: 10 }, masonry = { gray: 0.55, area: 8 }, wardrobe = { gray: 0.7, area: 1 };
+    expect([...lightFills([walls, wardrobe])]).toEqual([wardrobe]);
+    // a page cutting concrete black and masonry pale: both are cut tones
+    expect(lightFills([walls, masonry, wardrobe])).toEqual(new Set([wardrobe]));
+    // a page cutting its walls in a light grey: a fill of that grey is no furniture
+    expect(lightFills([{ gray: 0.6, area: 10 }, wardrobe]).size).toBe(0);
   });
 });

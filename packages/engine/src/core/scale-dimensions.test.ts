@@ -16,6 +16,12 @@ describe('parseDimensionMm', () => {
     expect(parseDimensionMm(`12'-6"`)).toBeCloseTo(150 * 25.4, 6);
     expect(parseDimensionMm(`9'`)).toBeCloseTo(108 * 25.4, 6);
   });
+  it('reads metres printed with two decimals', () => {
+    expect(parseDimensionMm('3.60')).toBe(3600);
+    expect(parseDimensionMm('12,40')).toBe(12400);
+    expect(parseDimensionMm('0.25')).toBeNull();
+    expect(parseDimensionMm('3.6')).toBeNull();
+  });
   it('refuses labels, areas, tags and lengths too short to read a scale from', () => {
     for (const s of ['BED 1', '12.4 m²', 'W01', '90', '1:100', '2040 x 820']) expect(parseDimensionMm(s)).toBeNull();
   });
@@ -42,11 +48,26 @@ describe('readDimensionScale', () => {
     expect(r?.disagreeing).toBe(1);
   });
 
-  it('is no reading when the strings that agree are fewer than those that do not', () => {
-    const far = [seg(0, 200, 40, 200), seg(0, 300, 70, 300), seg(0, 400, 90, 400)];
-    const text = [dimText('3600', 60, 100), dimText('5400', 210, 100), dimText('1000', 20, 200), dimText('1500', 35, 300), dimText('9000', 45, 400)];
-    expect(readDimensionScale(text, [...chain, ...far])).toBeNull();
-    expect(readDimensionScale(text.slice(0, 4), [...chain, ...far])?.mmPerUnit).toBeCloseTo(30, 6);
+  it('is no reading when another reading is nearly as common, or when the agreeing strings are a small share', () => {
+    // two more strings agree with each other on another reading (25 mm per unit): neither stands out
+    const other = [seg(0, 200, 40, 200), seg(0, 300, 60, 300)];
+    const rival = [dimText('1000', 20, 200), dimText('1500', 30, 300)];
+    const text = [dimText('3600', 60, 100), dimText('5400', 210, 100)];
+    expect(readDimensionScale([...text, ...rival], [...chain, ...other])).toBeNull();
+    expect(readDimensionScale([...text, rival[0]], [...chain, ...other])?.mmPerUnit).toBeCloseTo(30, 6);
+    // two that agree among eleven strings read, each of the others alone: chance
+    const lone = Array.from({ length: 9 }, (_, i) => ({ s: seg(0, 400 + 100 * i, 50 + 25 * i, 400 + 100 * i), t: dimText(String(1000 + 100 * i), 25, 400 + 100 * i) }));
+    expect(readDimensionScale([...text, ...lone.map((l) => l.t)], [...chain, ...lone.map((l) => l.s)])).toBeNull();
+    expect(readDimensionScale([...text, ...lone.slice(0, 6).map((l) => l.t)], [...chain, ...lone.map((l) => l.s)])?.mmPerUnit).toBeCloseTo(30, 6);
+  });
+
+  it('reads a vertical chain, its strings reading up the page, like a horizontal one', () => {
+    // the chain above turned a quarter: along x = 100, ticks at y = 0, 120 and 300, strings 1.5 left of it
+    const up = (str: string, y: number): DimText => ({ str, at: [98.5, y], heightMm: 2, widthMm: 1.2 * str.length, horizontal: false, angleDeg: -90 });
+    const column = [seg(100, -5, 100, 305), tick(100, 0), tick(100, 120), tick(100, 300)];
+    const r = readDimensionScale([up('3.60', 60), up('5.40', 210)], column);
+    expect(r?.mmPerUnit).toBeCloseTo(30, 6);
+    expect(r?.checks.map((c) => c.at)).toEqual([[98.5, 210], [98.5, 60]]);
   });
 
   it('ignores a number far from any line (a room stamp, a note)', () => {
@@ -73,5 +94,22 @@ describe('readPageScale', () => {
     expect(r.lines.length).toBeGreaterThan(5);
     // the wall line, longest first, in points
     expect(r.lines[0][2] - r.lines[0][0]).toBeCloseTo((6400 * 72) / 25.4 / 100, 0);
+  });
+
+  it('reads strings in centimetres as such when the sheet prints a scale ten times the mm reading', async () => {
+    const sheet = (labels: [string, string], scale: string) => sheetPdf((p) => {
+      p.line(0, 0, 9000, 0, { widthPt: 1 });
+      p.line(-200, -600, 9200, -600);
+      for (const x of [0, 3600, 9000]) { p.line(x, -100, x, -700); p.line(x - 100, -500, x + 100, -700); }
+      p.text(1800, -660, labels[0]);
+      p.text(6300, -660, labels[1]);
+      p.text(3000, 3000, scale);
+    });
+    const cm = await readPageScale(await sheet(['360', '540'], 'SCALE 1:100 @ A4'), 1);
+    expect(cm.dimensions?.scale).toBeCloseTo(100, 0);
+    expect(cm.dimensions?.checks.map((c) => c.printedMm).sort()).toEqual([3600, 5400]);
+    // without a printed scale to say so, '360' over a 36 mm line stays 360 mm: 1:10
+    const bare = await readPageScale(await sheet(['360', '540'], 'GROUND FLOOR'), 1);
+    expect(bare.dimensions?.scale).toBeCloseTo(10, 0);
   });
 });

@@ -21,12 +21,15 @@ export const DIMENSION_AGREEMENT = 0.02;
 /** At least this many agreeing strings make a reading (one can be a note or a mislabelled span). */
 export const MIN_AGREEING_DIMENSIONS = 2;
 /*
- * The agreeing strings must also be at least as many as all the others: on a sheet dimensioned in cm or in
- * metres with raised millimetres, or with numbers that are levels and heights, a few chance agreements are
- * no reading.
+ * The agreeing strings must also stand out: at least LEAD_OVER_NEXT times as many as agree on any other
+ * reading, and at least MIN_SHARE of all strings read. A sheet carries numbers that are not lengths over
+ * their lines (heights printed under widths, levels, cm beside m), which agree among themselves by chance
+ * or by repetition (one window type drawn ten times); a few chance agreements are no reading.
  */
+const LEAD_OVER_NEXT = 2;
+const MIN_SHARE = 0.2;
 
-export interface DimText { str: string; at: PointMm; heightMm: number; widthMm?: number; horizontal?: boolean }
+export interface DimText { str: string; at: PointMm; heightMm: number; widthMm?: number; horizontal?: boolean; angleDeg?: number }
 export interface DimSeg { x1: number; y1: number; x2: number; y2: number }
 
 /** One dimension string and the span it was read against (frame units; page points when read from a page). */
@@ -40,9 +43,17 @@ export interface DimensionScale {
   disagreeing: number;
 }
 
-/** A printed length in mm: '3600', '3 600', '3,600', or feet and inches (12'-6", 12' 6", 9'). Null otherwise. */
+/**
+ * A printed length in mm: '3600', '3 600', '3,600', metres with two decimals ('3.60', '3,60', '12.40'), or feet
+ * and inches (12'-6", 12' 6", 9'). Null otherwise.
+ */
 export function parseDimensionMm(s: string): number | null {
   const t = s.trim().replace(/[’′]/g, "'").replace(/[”″]/g, '"');
+  const metres = /^(\d{1,3})[.,](\d{2})$/.exec(t);
+  if (metres) {
+    const v = Number(metres[1]) * 1000 + Number(metres[2]) * 10;
+    return v >= MIN_PRINTED_MM && v <= MAX_PRINTED_MM ? v : null;
+  }
   const metric = /^(\d{1,3})[ ,.](\d{3})$|^(\d{3,6})$/.exec(t);
   if (metric) {
     const v = metric[3] ? Number(metric[3]) : Number(metric[1]) * 1000 + Number(metric[2]);
@@ -84,11 +95,31 @@ function spanUnder(t: DimText, horizontals: DimSeg[], others: DimSeg[]): number 
   return Number.isFinite(span) && span > 0.8 * (t.widthMm ?? 0) ? span : null;
 }
 
+/** A string reads up or down the page (a vertical chain's text) when its direction is this close to 90° (degrees). */
+const VERTICAL_DEG = 3;
+const isVertical = (t: DimText) => t.angleDeg !== undefined && Math.abs(Math.abs(t.angleDeg) - 90) <= VERTICAL_DEG;
+/** A quarter turn of the frame: vertical chains become horizontal ones, read by the same rule. */
+const turn = ([x, y]: PointMm): PointMm => [y, -x];
+const turnBack = ([x, y]: PointMm): PointMm => [-y, x];
+
 /**
- * Reads the scale from horizontal dimension strings over their dimension lines. Null when fewer than
- * MIN_AGREEING_DIMENSIONS strings agree within DIMENSION_AGREEMENT.
+ * Reads the scale from dimension strings over their dimension lines, horizontal chains and vertical ones
+ * (read in the frame turned a quarter). Null when fewer than MIN_AGREEING_DIMENSIONS strings agree within
+ * DIMENSION_AGREEMENT, or when those that agree are fewer than those that do not.
  */
 export function readDimensionScale(text: DimText[], segs: DimSeg[]): DimensionScale | null {
+  const checks = checksAlong(text.filter((t) => t.horizontal !== false), segs);
+  const vertical = text.filter(isVertical);
+  if (vertical.length) {
+    const turned = segs.map((s) => { const [x1, y1] = turn([s.x1, s.y1]), [x2, y2] = turn([s.x2, s.y2]); return { x1, y1, x2, y2 }; });
+    const upright = vertical.map((t) => ({ ...t, at: turn(t.at), horizontal: true }));
+    checks.push(...checksAlong(upright, turned).map((c) => ({ ...c, at: turnBack(c.at) })));
+  }
+  return agreeing(checks);
+}
+
+/** Checks of horizontal strings against the horizontal lines under them. */
+function checksAlong(text: DimText[], segs: DimSeg[]): DimensionCheck[] {
   const horizontals: DimSeg[] = [], others: DimSeg[] = [];
   for (const s of segs) {
     const len = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
@@ -98,12 +129,21 @@ export function readDimensionScale(text: DimText[], segs: DimSeg[]): DimensionSc
   }
   const checks: DimensionCheck[] = [];
   for (const t of text) {
-    if (t.horizontal === false) continue;
     const printedMm = parseDimensionMm(t.str);
     if (!printedMm) continue;
     const span = spanUnder(t, horizontals, others);
     if (span) checks.push({ printedMm, spanLength: span, at: t.at, text: t.str });
   }
+  return checks;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b), mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** The reading the most strings agree on, if it is one (see readDimensionScale). */
+function agreeing(checks: DimensionCheck[]): DimensionScale | null {
   if (checks.length < MIN_AGREEING_DIMENSIONS) return null;
   const ratio = (c: DimensionCheck) => c.printedMm / c.spanLength;
   let best: DimensionCheck[] = [];
@@ -111,9 +151,12 @@ export function readDimensionScale(text: DimText[], segs: DimSeg[]): DimensionSc
     const group = checks.filter((o) => Math.abs(ratio(o) / ratio(c) - 1) <= DIMENSION_AGREEMENT);
     if (group.length > best.length) best = group;
   }
-  if (best.length < MIN_AGREEING_DIMENSIONS || best.length < checks.length - best.length) return null;
-  const ratios = best.map(ratio).sort((a, b) => a - b);
-  const mid = ratios.length >> 1;
-  const mmPerUnit = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+  if (best.length < MIN_AGREEING_DIMENSIONS || best.length < MIN_SHARE * checks.length) return null;
+  // the next reading: the largest group of strings that disagree with the best one
+  const lead = median(best.map(ratio));
+  const rest = checks.filter((c) => Math.abs(ratio(c) / lead - 1) > 2 * DIMENSION_AGREEMENT);
+  const next = Math.max(0, ...rest.map((c) => rest.filter((o) => Math.abs(ratio(o) / ratio(c) - 1) <= DIMENSION_AGREEMENT).length));
+  if (best.length < LEAD_OVER_NEXT * next) return null;
+  const mmPerUnit = median(best.map(ratio));
   return { mmPerUnit, checks: [...best].sort((a, b) => b.spanLength - a.spanLength), disagreeing: checks.length - best.length };
 }

@@ -178,6 +178,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const groups = new Map<number, FillPoly[]>();
   for (const f of v.fills) if (f.gray <= HATCHED_WALL_FILL_MAX_GRAY) (groups.get(f.group) ?? groups.set(f.group, []).get(f.group)!).push(f);
   const hatched = hatchedFills(segs);
+  const pieces: { rings: PointMm[][]; gray: number; area: number; hatched: boolean }[] = [];
   for (const g of groups.values()) {
     const rings = g.map((f) => f.pts.map(([x, y]) => [x * k, y * k] as PointMm));
     const region = rings.length === 1 ? rings : union(rings.map(toPath), g[0].evenOdd ? FillRule.EvenOdd : FillRule.NonZero).map(fromPath);
@@ -187,16 +188,27 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
       if (Math.abs(area) <= 0 || per <= 0) continue;
       const thick = (2 * Math.abs(area)) / per;
       const bb = bbox(piece[0]);
-      if (thick >= WALL_MIN_MM * 0.6 && thick <= WALL_MAX_MM * 1.5 && Math.max(bb.w, bb.h) >= MIN_PAIR_LEN_MM && (g[0].gray <= WALL_FILL_MAX_GRAY || hatched.isHatched(piece[0], thick))) {
-        // outer ring positive, holes negative, every other wall polygon positive: a NonZero union keeps the holes
-        polys.push(...piece.map((r, i) => orient(r, i === 0)));
-        nFill++;
-        for (const pts of piece) {
-          for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-            const e = mmSeg(pts[j], pts[i], 0);
-            if (e && e.len >= MIN_PAIR_LEN_MM / 3) fillEdges.push(e);
-          }
-        }
+      if (thick < WALL_MIN_MM * 0.6 || thick > WALL_MAX_MM * 1.5 || Math.max(bb.w, bb.h) < MIN_PAIR_LEN_MM) continue;
+      // (a pale fill is a cut wall only when hatched across: then it is never a fitting either)
+      const pale = g[0].gray > WALL_FILL_MAX_GRAY;
+      if (pale && !hatched.isHatched(piece[0], thick)) continue;
+      pieces.push({ rings: piece, gray: g[0].gray, area: Math.abs(area), hatched: pale });
+    }
+  }
+  // furniture and fittings filled in a tone much lighter than the cut walls (a wardrobe, a bedside table) are
+  // possible fittings, not walls: analyze drops them where the room stays one room
+  const light = lightFills(pieces);
+  const fillFittings: PointMm[][] = [];
+  for (const p of pieces) {
+    // outer ring positive, holes negative, every other wall polygon positive: a NonZero union keeps the holes
+    const rings = p.rings.map((r, i) => orient(r, i === 0));
+    if (light.has(p) && !p.hatched) { fillFittings.push(...rings); continue; }
+    polys.push(...rings);
+    nFill++;
+    for (const pts of p.rings) {
+      for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+        const e = mmSeg(pts[j], pts[i], 0);
+        if (e && e.len >= MIN_PAIR_LEN_MM / 3) fillEdges.push(e);
       }
     }
   }
@@ -226,7 +238,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   // the faces of filled walls give their bands too (for finding the openings), not new wall area
   const fillBands = fillEdges.length ? pairBands(fillEdges.slice(0, MAX_PAIR_SEGS), deadline) : [];
   const fittings = nFillRings > 0 ? looseFittings(kept, polys.slice(0, nFillRings), polys.slice(nFillRings), fillBands) : new Set<Band>();
-  const fittingPolys: PointMm[][] = [];
+  const fittingPolys: PointMm[][] = [...fillFittings];
   for (const b of kept) {
     if (fittings.has(b)) { fittingPolys.push(orient(bandCorners(b), true)); continue; }
     polys.push(bandCorners(b));
@@ -240,6 +252,29 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   for (let i = nFillRings; i < polys.length; i++) polys[i] = orient(polys[i], true);
   const style = nFill >= nThick && nFill >= nPair / 4 && nFill > 0 ? 'filled' : nThick > nPair / 2 ? 'thick-stroke' : 'double-line';
   return { polys, style, thin, bands, fittings: fittingPolys };
+}
+
+/** A wall fill tone holding at least this share of the wall-like fill area is a tone the page cuts walls in. */
+const CUT_TONE_SHARE = 0.25;
+/** A fill at least this much lighter (luminance 0..1) than the darkest cut tone, and at least FURNITURE_MIN_GRAY
+ * light, draws furniture or a fitting seen beyond the cut. */
+const LIGHTER_THAN_CUT = 0.4;
+const FURNITURE_MIN_GRAY = 0.5;
+
+/**
+ * The wall-like fill pieces drawn in a tone much lighter than the darkest tone the page cuts its walls in.
+ * Layout programs fill wardrobes, beds' side tables and kitchen blocks in light tints of the walls' colour;
+ * their mean thickness is a wall's, but a plan never cuts one wall black and the next in a pale tint.
+ */
+export function lightFills<P extends { gray: number; area: number }>(pieces: P[]): Set<P> {
+  const total = pieces.reduce((s, p) => s + p.area, 0);
+  const byTone = new Map<number, number>();
+  for (const p of pieces) byTone.set(Math.round(p.gray * 20), (byTone.get(Math.round(p.gray * 20)) ?? 0) + p.area);
+  const cutTones = new Set([...byTone].filter(([, a]) => a >= CUT_TONE_SHARE * total).map(([t]) => t));
+  if (!cutTones.size) return new Set();
+  const cut = Math.min(...cutTones) / 20;
+  // (a tone holding a good share of the walls is cut in, however light: concrete black and masonry pale)
+  return new Set(pieces.filter((p) => !cutTones.has(Math.round(p.gray * 20)) && p.gray >= FURNITURE_MIN_GRAY && p.gray - cut >= LIGHTER_THAN_CUT));
 }
 
 /** How far beyond a band's end its wall is looked for (mm): a joint, not an opening. */

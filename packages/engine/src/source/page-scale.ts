@@ -7,7 +7,7 @@ import { extractVectors } from './extract.js';
 import { getPageChecked, loadPdf } from './pdf-load.js';
 import { findPrintedScale, readText, type TextItem } from './text.js';
 import { hiddenTextTest } from './text-runs.js';
-import { readDimensionScale } from '../core/scale-dimensions.js';
+import { DIMENSION_AGREEMENT, readDimensionScale, type DimensionScale } from '../core/scale-dimensions.js';
 import { scaleBarFactor } from '../core/scale-bar.js';
 import { PT_MM, sheetOfPage } from '../core/scale.js';
 import type { PaperSize } from '../types.js';
@@ -38,6 +38,20 @@ export interface PageScaleReading {
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
+/** mm per cm: strings in cm read as mm give a tenth of the scale. */
+const CM_MM = 10;
+
+/**
+ * Strings in centimetres ('360' for 3.60 m) read as millimetres give a tenth of the scale. When the sheet
+ * prints a scale that is ten times the reading (within the strings' own agreement), the strings are in cm.
+ */
+function inCentimetres(dims: DimensionScale | null, printedScale: number | null): DimensionScale | null {
+  if (!dims || !printedScale) return dims;
+  const n = dims.mmPerUnit / PT_MM;
+  if (Math.abs((n * CM_MM) / printedScale - 1) > DIMENSION_AGREEMENT) return dims;
+  return { ...dims, mmPerUnit: dims.mmPerUnit * CM_MM, checks: dims.checks.map((c) => ({ ...c, printedMm: c.printedMm * CM_MM })) };
+}
+
 export async function readPageScale(bytes: Uint8Array, pageNo: number): Promise<PageScaleReading> {
   const doc = await loadPdf(bytes);
   try {
@@ -46,7 +60,8 @@ export async function readPageScale(bytes: Uint8Array, pageNo: number): Promise<
     const vec = await extractVectors(page, READ_BUDGET_MS);
     const text = await readText(page, 1, hiddenTextTest(vec.textRuns ?? [])).catch(() => [] as TextItem[]);
     const drawn = vec.segs.filter((s) => !s.dashed);
-    const dims = readDimensionScale(text, drawn);
+    const printedScale = findPrintedScale(text);
+    const dims = inCentimetres(readDimensionScale(text, drawn), printedScale);
     const bar = scaleBarFactor(text);
     const lines = drawn
       .map((s) => ({ s, len: Math.hypot(s.x2 - s.x1, s.y2 - s.y1) }))
@@ -56,7 +71,7 @@ export async function readPageScale(bytes: Uint8Array, pageNo: number): Promise<
       .map(({ s }) => [round1(s.x1), round1(s.y1), round1(s.x2), round1(s.y2)] as [number, number, number, number]);
     return {
       widthPt: vp.width, heightPt: vp.height, sheet: sheetOfPage(vp.width, vp.height),
-      printedScale: findPrintedScale(text),
+      printedScale,
       scaleBarScale: bar ? bar / PT_MM : null,
       dimensions: dims && {
         scale: dims.mmPerUnit / PT_MM, disagreeing: dims.disagreeing,

@@ -1,11 +1,29 @@
-import { Anchor, Badge, Card, Checkbox, Collapse, Group, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Checkbox, Collapse, Group, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { RoomDto } from '../api/measure-api';
-import { fmtM, roomTitle } from '../utils/format';
+import { fmtM, fmtM2x2, roomTitle } from '../utils/format';
+import { printedAreaChecks, type PrintedAreaCheck } from '../utils/printed-area';
 import { OpeningCounts, OpeningsList } from './room-openings';
 
-function RoomCard({ room, index, selected, highlighted, onToggle, onHover, areaFmt }: {
+/** The area printed on the plan for this room, and whether the measured ceiling area agrees with it. */
+function PrintedArea({ check }: { check: PrintedAreaCheck }) {
+  const pct = Math.round(check.off * 100);
+  const why = check.agrees
+    ? 'The measured ceiling area is within 3 % of the area printed on the plan.'
+    : `The measured ceiling area is ${Math.abs(pct)} % ${pct > 0 ? 'more' : 'less'} than the area printed on the plan${check.afterCommonFactor ? ' (after the difference all rooms share, a drawing printed off its scale)' : ''}. Check the room's outline in the walls view.`;
+  return (
+    <Group gap={6} mt={6} wrap="nowrap" data-printed-area>
+      <Text size="xs" c="dimmed">Plan prints {fmtM2x2(check.printedMm2)}</Text>
+      <Tooltip label={why} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
+        <Badge size="xs" variant="light" color={check.agrees ? 'teal' : 'orange'} tabIndex={0}>{check.agrees ? 'agrees' : `${pct > 0 ? '+' : '−'}${Math.abs(pct)} %`}</Badge>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function RoomCard({ room, index, selected, highlighted, onToggle, onHover, areaFmt, printed }: {
   room: RoomDto; index: number; selected: boolean; highlighted: boolean; onToggle: () => void; onHover: (i: number | null) => void; areaFmt: (a: number) => string;
+  printed: PrintedAreaCheck | null;
 }) {
   const [open, setOpen] = useState(false);
   const border = highlighted ? 'var(--mantine-color-orange-5)' : selected ? 'var(--mantine-color-blue-4)' : undefined;
@@ -22,6 +40,7 @@ function RoomCard({ room, index, selected, highlighted, onToggle, onHover, areaF
           <div key={k}><Text size="10px" c="dimmed" tt="uppercase" fw={600}>{k}</Text><Text size="sm" fw={600}>{v}</Text></div>
         ))}
       </SimpleGrid>
+      {printed && <PrintedArea check={printed} />}
       <Group justify="space-between" mt="xs">
         <OpeningCounts windows={room.windows.length} doors={room.doors.length} />
         {room.windows.length + room.doors.length > 0 && (
@@ -37,10 +56,11 @@ function RoomCard({ room, index, selected, highlighted, onToggle, onHover, areaF
 export function RoomCards({ rooms, selected, highlighted, onToggle, onHover, areaFmt }: {
   rooms: RoomDto[]; selected: Set<number>; highlighted: number | null; onToggle: (i: number) => void; onHover: (i: number | null) => void; areaFmt: (a: number) => string;
 }) {
+  const printed = printedAreaChecks(rooms);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
       {rooms.map((r, i) => (
-        <RoomCard key={r.id ?? i} room={r} index={i} selected={selected.has(i)} highlighted={highlighted === i} onToggle={() => onToggle(i)} onHover={onHover} areaFmt={areaFmt} />
+        <RoomCard key={r.id ?? i} room={r} index={i} selected={selected.has(i)} highlighted={highlighted === i} onToggle={() => onToggle(i)} onHover={onHover} areaFmt={areaFmt} printed={printed[i]} />
       ))}
     </SimpleGrid>
   );
