@@ -152,7 +152,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       const bb = bbox(poly);
       return readStamps(text.filter((t) => t.at[0] >= bb.x0 && t.at[0] <= bb.x1 && t.at[1] >= bb.y0 && t.at[1] <= bb.y1 && pointInPoly(t.at[0], t.at[1], poly)));
     };
-    const pageLines = () => [...vec.segs, ...(outlineLines(vec) ?? [])].map((g) => ({ a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm }));
+    const pageLines = () => [...vec.segs, ...(outlineLines(vec) ?? [])].map((g) => ({ a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm, w: g.w }));
     const split = splitHoles(holes, stampsIn, pageLines);
     holes = split.holes;
 

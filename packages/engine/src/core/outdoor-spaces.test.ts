@@ -36,6 +36,17 @@ describe('outdoor spaces closed by railings against the building', () => {
     expect(m2(room)).toBeCloseTo(20, 1);
   });
 
+  it('looks past paving joints drawn in a finer pen than the railing', async () => {
+    const r = await analyzePdf(await sheetPdf((p) => {
+      houseWithLoggia(p);
+      for (const y of [700, 1500, 2700, 3500]) p.line(5300, y, 7300, y, { widthPt: 0.1 });
+    }), opts);
+    const loggia = r.rooms.find((x) => x.label === 'Loggia');
+    expect(loggia?.is_outdoor).toBe(true);
+    expect(m2(loggia!)).toBeGreaterThan(9.0);
+    expect(m2(loggia!)).toBeLessThan(9.4);
+  });
+
   it('finds no outdoor space where the railing leaves its outline open', async () => {
     const r = await analyzePdf(await sheetPdf((p) => houseWithLoggia(p, 1000)), opts);
     expect(r.rooms.map((x) => x.label)).toEqual(['Zimmer']);

@@ -29,7 +29,8 @@ const PRINTED_AGREES = 0.1;
 /** At most this many lines are taken around one stamp (a dense sheet: the stamp is skipped beyond). */
 const MAX_LINES = 20_000;
 
-export interface Line { a: PointMm; b: PointMm }
+/** A drawn line (mm) with its pen width (points; 0 or absent for the edge of a fill). */
+export interface Line { a: PointMm; b: PointMm; w?: number }
 
 export interface OutdoorInput {
   /** The page's text (mm). */
@@ -59,8 +60,8 @@ export function findOutdoorSpaces(inp: OutdoorInput): OutdoorSpace[] {
   const out: OutdoorSpace[] = [];
   for (const s of stamps) {
     if (out.some((o) => pointInPoly(s.at[0], s.at[1], o.pts))) continue;
-    const pts = regionAround(s.at, lines, inp.building, buildingRings);
-    if (!pts || !accept(pts, s, inp, buildingRings)) continue;
+    const pts = regionByPens(s, lines, inp, buildingRings);
+    if (!pts) continue;
     // a region holding a second stamp with a printed area is two spaces the lines do not separate
     if (stamps.some((o) => o !== s && o.printedAreaMm2 !== null && pointInPoly(o.at[0], o.at[1], pts))) continue;
     out.push({ pts, stamp: s });
@@ -68,11 +69,33 @@ export function findOutdoorSpaces(inp: OutdoorInput): OutdoorSpace[] {
   return out;
 }
 
-/** The closed region bounded by the nearest drawn lines and walls around `at`, or null when it is open. */
-function regionAround(at: PointMm, lines: Line[], building: Paths64, rings: PointMm[][]): PointMm[] | null {
+/** Pen widths tried, finest first, when the region inside every line is not the space (paving joints). */
+const MAX_PEN_TRIES = 4;
+
+/**
+ * The region around a stamp, bounded by every line near it; when that region is not accepted (a floor's
+ * paving joints or tiles cut it into strips), again without the finest pen's lines, and so on: hatching and
+ * paving are drawn with a finer pen than the railing or slab edge that closes the space.
+ */
+function regionByPens(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: PointMm[][]): PointMm[] | null {
+  const at = s.at;
   const x0 = at[0] - REACH_MM, x1 = at[0] + REACH_MM, y0 = at[1] - REACH_MM, y1 = at[1] + REACH_MM;
   const near = lines.filter((l) => Math.max(l.a[0], l.b[0]) >= x0 && Math.min(l.a[0], l.b[0]) <= x1 && Math.max(l.a[1], l.b[1]) >= y0 && Math.min(l.a[1], l.b[1]) <= y1);
   if (near.length > MAX_LINES) return null;
+  const pens = [...new Set(near.map((l) => Math.round((l.w ?? 0) * 100) / 100))].sort((a, b) => a - b);
+  const floors = [-1, ...pens.slice(0, -1)].slice(0, MAX_PEN_TRIES);
+  for (const floor of floors) {
+    const pts = regionAround(at, near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), inp.building, rings);
+    // an open region stays open without more lines
+    if (!pts) return null;
+    if (accept(pts, s, inp, rings)) return pts;
+  }
+  return null;
+}
+
+/** The closed region bounded by the given lines and the walls around `at`, or null when it is open. */
+function regionAround(at: PointMm, near: Line[], building: Paths64, rings: PointMm[][]): PointMm[] | null {
+  const x0 = at[0] - REACH_MM, x1 = at[0] + REACH_MM, y0 = at[1] - REACH_MM, y1 = at[1] + REACH_MM;
   const walls = building.filter((_, i) => {
     const b = bbox(rings[i]);
     return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1;
