@@ -9,7 +9,7 @@
 import { union, intersect, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 import type { TextItem } from '../source/text.js';
-import { toPath, fromPath, polyArea, pointInPoly, bbox } from './geometry.js';
+import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './geometry.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 
 /** Names of outdoor spaces in the languages the plans come in. */
@@ -18,7 +18,7 @@ export const OUTDOOR_NAME = /loggia|balkon|balcon|terrass|terrace|sitzplatz|vera
  * slab edges that stop short of the wall face are closed; the region is grown back by as much after. */
 const CLOSE_MM = 40;
 /** The region is looked for within this distance of its stamp (mm): the largest balcony or terrace. */
-const REACH_MM = 15_000;
+const REACH_MM = 12_000;
 /** Plausible areas of an outdoor space (mm²). */
 const MIN_AREA_MM2 = 1e6;
 const MAX_AREA_MM2 = 250e6;
@@ -54,7 +54,7 @@ export function findOutdoorSpaces(inp: OutdoorInput): OutdoorSpace[] {
   const inWall = (p: PointMm) => buildingRings.filter((r) => pointInPoly(p[0], p[1], r)).length % 2 === 1;
   const stamps = readStamps(inp.text.filter((t) => !inRoom(t.at)))
     .filter((s) => s.names.length > 0 && (s.printedAreaMm2 !== null || OUTDOOR_NAME.test(s.names.join(' '))))
-    .filter((s) => !inRoom(s.at) && !inWall(s.at));
+    .filter((s) => !inRoom(s.at) && !inWall(s.at) && nearBuilding(s.at, buildingRings));
   if (!stamps.length) return [];
   const lines = inp.lines();
   const out: OutdoorSpace[] = [];
@@ -67,6 +67,18 @@ export function findOutdoorSpaces(inp: OutdoorInput): OutdoorSpace[] {
     out.push({ pts, stamp: s });
   }
   return out;
+}
+
+/** A stamp of an outdoor space stands within this distance of the building's walls (mm): schedules, title
+ * blocks and notes around the plan are not looked at (each look costs a union of the lines around it). */
+const STAMP_NEAR_MM = 6000;
+
+function nearBuilding(at: PointMm, rings: PointMm[][]): boolean {
+  return rings.some((r) => {
+    const b = bbox(r);
+    if (at[0] < b.x0 - STAMP_NEAR_MM || at[0] > b.x1 + STAMP_NEAR_MM || at[1] < b.y0 - STAMP_NEAR_MM || at[1] > b.y1 + STAMP_NEAR_MM) return false;
+    return distToPoly(at[0], at[1], r) < STAMP_NEAR_MM;
+  });
 }
 
 /** Pen widths tried, finest first, when the region inside every line is not the space (paving joints). */
