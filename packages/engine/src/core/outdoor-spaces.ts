@@ -17,8 +17,9 @@ export const OUTDOOR_NAME = /loggia|balkon|balcon|terrass|terrace|sitzplatz|vera
 /** Lines are thickened by this much on each side before the region is taken (mm): joints of railings and
  * slab edges that stop short of the wall face are closed; the region is grown back by as much after. */
 const CLOSE_MM = 40;
-/** The region is looked for within this distance of its stamp (mm): the largest balcony or terrace. */
-const REACH_MM = 12_000;
+/** The region is looked for within these distances of its stamp (mm), nearest first (the union of the lines
+ * costs seconds on a tiled floor of a whole sheet), up to the largest balcony or terrace. */
+const REACHES_MM = [3000, 6000, 12_000];
 /** Plausible areas of an outdoor space (mm²). */
 const MIN_AREA_MM2 = 1e6;
 const MAX_AREA_MM2 = 250e6;
@@ -90,24 +91,33 @@ const MAX_PEN_TRIES = 4;
  * paving are drawn with a finer pen than the railing or slab edge that closes the space.
  */
 function regionByPens(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: PointMm[][]): PointMm[] | null {
+  for (const reach of REACHES_MM) {
+    const r = regionWithin(s, lines, inp, rings, reach);
+    if (r !== 'open') return r;
+  }
+  return null;
+}
+
+/** The accepted region within `reach` of the stamp, null when none is accepted, 'open' when it is not closed there. */
+function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: PointMm[][], reach: number): PointMm[] | null | 'open' {
   const at = s.at;
-  const x0 = at[0] - REACH_MM, x1 = at[0] + REACH_MM, y0 = at[1] - REACH_MM, y1 = at[1] + REACH_MM;
+  const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
   const near = lines.filter((l) => Math.max(l.a[0], l.b[0]) >= x0 && Math.min(l.a[0], l.b[0]) <= x1 && Math.max(l.a[1], l.b[1]) >= y0 && Math.min(l.a[1], l.b[1]) <= y1);
   if (near.length > MAX_LINES) return null;
   const pens = [...new Set(near.map((l) => Math.round((l.w ?? 0) * 100) / 100))].sort((a, b) => a - b);
   const floors = [-1, ...pens.slice(0, -1)].slice(0, MAX_PEN_TRIES);
   for (const floor of floors) {
-    const pts = regionAround(at, near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), inp.building, rings);
+    const pts = regionAround(at, reach, near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), inp.building, rings);
     // an open region stays open without more lines
-    if (!pts) return null;
+    if (!pts) return floor < 0 ? 'open' : null;
     if (accept(pts, s, inp, rings)) return pts;
   }
   return null;
 }
 
 /** The closed region bounded by the given lines and the walls around `at`, or null when it is open. */
-function regionAround(at: PointMm, near: Line[], building: Paths64, rings: PointMm[][]): PointMm[] | null {
-  const x0 = at[0] - REACH_MM, x1 = at[0] + REACH_MM, y0 = at[1] - REACH_MM, y1 = at[1] + REACH_MM;
+function regionAround(at: PointMm, reach: number, near: Line[], building: Paths64, rings: PointMm[][]): PointMm[] | null {
+  const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
   const walls = building.filter((_, i) => {
     const b = bbox(rings[i]);
     return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1;
@@ -146,3 +156,4 @@ function accept(pts: PointMm[], s: RoomStamp, inp: OutdoorInput, rings: PointMm[
   } else if (!OUTDOOR_NAME.test(s.names.join(' '))) return false;
   return true;
 }
+
