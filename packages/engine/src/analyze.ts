@@ -22,6 +22,7 @@ import { splitHoles, printedAreaWarnings } from './core/printed-areas.js';
 import { leaderStamps } from './core/leaders.js';
 import { sheetViews } from './core/views.js';
 import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
+import { findOutdoorSpaces, OUTDOOR_NAME } from './core/outdoor-spaces.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -159,11 +160,12 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       return readStamps(text.filter((t) => t.at[0] >= bb.x0 && t.at[0] <= bb.x1 && t.at[1] >= bb.y0 && t.at[1] <= bb.y1 && pointInPoly(t.at[0], t.at[1], poly)));
     };
     const lineSegs = () => [...vec.segs, ...(outlineLines(vec) ?? [])];
-    const mmLine = (g: { x1: number; y1: number; x2: number; y2: number }) => ({ a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm });
+    const mmLine = (g: { x1: number; y1: number; x2: number; y2: number; w: number }) => ({ a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm, w: g.w });
+    const pageLines = () => lineSegs().map(mmLine);
     // stamps printed outside the plan, moved to the room their leader line points into (leaders.ts)
     const led = leaderStamps(holes.map((h) => h.pts), text, ownStampsIn, () => lineSegs().filter((g) => !g.dashed).map(mmLine));
     const stampsIn = (poly: PointMm[]) => [...ownStampsIn(poly), ...led.filter((s) => pointInPoly(s.at[0], s.at[1], poly))];
-    const split = splitHoles(holes, stampsIn, () => lineSegs().map(mmLine));
+    const split = splitHoles(holes, stampsIn, pageLines);
     holes = split.holes;
 
     // exterior = the outer ring holding most rooms
@@ -217,7 +219,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       const num = main && !main.number ? roomNumber(nameItem(main), text, poly) : null;
       if (num && !label.includes(num)) label = `${label} ${num}`;
       return {
-        id: `room-${i + 1}`, label, is_outdoor: /ALFRESCO|PORCH|DECK|PATIO|BALCON|TERRACE|VERANDA|GARDEN|YARD|OUTDOOR/i.test(label),
+        id: `room-${i + 1}`, label, is_outdoor: /ALFRESCO|PORCH|DECK|PATIO|BALCON|TERRACE|VERANDA|GARDEN|YARD|OUTDOOR/i.test(label) || OUTDOOR_NAME.test(label),
         polygon: poly, ...measureRoom(poly, { windows: [], doors: [] }, H), windows: [], doors: [],
         ...(main?.printedAreaMm2 ? { printed_area_mm2: Math.round(main.printedAreaMm2) } : {}),
         ...viewed.viewOf(poly),
@@ -225,6 +227,14 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     });
     // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none
     applyRoomSchedule(rooms, readRoomSchedule(text, rooms.map((r) => r.polygon)));
+    // loggias, balconies, terraces outside the walls, closed by railings and slab edges (outdoor-spaces.ts)
+    for (const o of findOutdoorSpaces({ text, rooms: rooms.map((r) => r.polygon), building: sealed, lines: pageLines, ratio: printedRatio(rooms) })) {
+      rooms.push({
+        id: `room-${rooms.length + 1}`, label: stampLabel(o.stamp), is_outdoor: true, polygon: o.pts,
+        ...measureRoom(o.pts, { windows: [], doors: [] }, H), windows: [], doors: [],
+        ...(o.stamp.printedAreaMm2 ? { printed_area_mm2: Math.round(o.stamp.printedAreaMm2) } : {}),
+      });
+    }
     rooms.sort((a, b) => bbox(a.polygon).y0 - bbox(b.polygon).y0 || bbox(a.polygon).x0 - bbox(b.polygon).x0);
     // ids from geometry, not position: a user's edit stays on its room when a re-measure finds one more room
     const takenIds = new Set<string>();
@@ -283,6 +293,12 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
   } finally {
     void doc.destroy();
   }
+}
+
+/** The median measured/printed area ratio of the rooms that print their area (null with fewer than 3). */
+function printedRatio(rooms: Room[]): number | null {
+  const r = rooms.filter((x) => x.printed_area_mm2).map((x) => x.ceiling_area / x.printed_area_mm2!).sort((a, b) => a - b);
+  return r.length >= 3 ? r[r.length >> 1] : null;
 }
 
 /** The wall union with its hairline joints sealed (a closing by SEAL_MM). */

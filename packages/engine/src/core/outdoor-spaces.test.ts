@@ -1,0 +1,63 @@
+import { describe, it, expect } from 'vitest';
+import { analyzePdf } from '../analyze.js';
+import { sheetPdf, type SheetPen } from '../test-pdfs.js';
+import type { Room } from '../types.js';
+
+const opts = { page: 1, scale: 100, ceilingHeightMm: 2500 };
+const m2 = (r: Room) => r.ceiling_area / 1e6;
+/** A railing or slab edge: one line, thinner than the wall's pen. */
+const railing = { widthPt: 0.25 };
+
+/**
+ * A room 5.0 x 4.0 m inside 300 mm walls; beyond its right wall's outer face (x = 5300) a loggia 2.0 m deep,
+ * drawn only by a railing on its three open sides. `gapMm` leaves the railing's far side open that much.
+ */
+function houseWithLoggia(p: SheetPen, gapMm = 0) {
+  p.rectWalls(0, 0, 5000, 4000, 300);
+  p.text(2500, 1800, 'Zimmer'); p.text(2500, 2200, '20.00 m2');
+  p.line(5300, -300, 7300, -300, railing);
+  p.line(7300, -300, 7300, 4300 - gapMm, railing);
+  p.line(7300, 4300, 5300, 4300, railing);
+  p.text(6300, 1900, 'Loggia'); p.text(6300, 2300, '9.20 m2');
+}
+
+describe('outdoor spaces closed by railings against the building', () => {
+  it('finds a loggia bounded by the outer wall face and a railing, marked outdoor, with its printed area', async () => {
+    const r = await analyzePdf(await sheetPdf((p) => houseWithLoggia(p)), opts);
+    const loggia = r.rooms.find((x) => x.label === 'Loggia');
+    expect(loggia).toBeDefined();
+    expect(loggia!.is_outdoor).toBe(true);
+    // 2.0 x 4.6 m from the wall face to the railing's line
+    expect(m2(loggia!)).toBeGreaterThan(9.0);
+    expect(m2(loggia!)).toBeLessThan(9.4);
+    expect(loggia!.printed_area_mm2).toBe(9.2e6);
+    const room = r.rooms.find((x) => x.label === 'Zimmer')!;
+    expect(room.is_outdoor).toBe(false);
+    expect(m2(room)).toBeCloseTo(20, 1);
+  });
+
+  it('looks past paving joints drawn in a finer pen than the railing', async () => {
+    const r = await analyzePdf(await sheetPdf((p) => {
+      houseWithLoggia(p);
+      for (const y of [700, 1500, 2700, 3500]) p.line(5300, y, 7300, y, { widthPt: 0.1 });
+    }), opts);
+    const loggia = r.rooms.find((x) => x.label === 'Loggia');
+    expect(loggia?.is_outdoor).toBe(true);
+    expect(m2(loggia!)).toBeGreaterThan(9.0);
+    expect(m2(loggia!)).toBeLessThan(9.4);
+  });
+
+  it('finds no outdoor space where the railing leaves its outline open', async () => {
+    const r = await analyzePdf(await sheetPdf((p) => houseWithLoggia(p, 1000)), opts);
+    expect(r.rooms.map((x) => x.label)).toEqual(['Zimmer']);
+  });
+
+  it('does not take a region whose area disagrees with the area printed in it', async () => {
+    const r = await analyzePdf(await sheetPdf((p) => {
+      p.rectWalls(0, 0, 5000, 4000, 300);
+      p.line(5300, -300, 7300, -300, railing); p.line(7300, -300, 7300, 4300, railing); p.line(7300, 4300, 5300, 4300, railing);
+      p.text(6300, 1900, 'Abstellfläche'); p.text(6300, 2300, '14.00 m2');
+    }), opts);
+    expect(r.rooms).toHaveLength(1);
+  });
+});

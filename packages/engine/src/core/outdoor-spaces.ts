@@ -1,0 +1,159 @@
+/**
+ * Outdoor spaces (loggias, balconies, terraces, a Sitzplatz): bounded on one side by the building's outer wall
+ * face and elsewhere by thinner lines (a railing, a glazing line, the slab edge), so the wall sealing never
+ * closes them and they are no hole of the walls. A stamp that stands outside every room, and either prints an
+ * area or names an outdoor space, is given the region bounded by the nearest drawn lines around it: kept when
+ * that region is closed, touches the building, has a plausible area, and agrees with the printed area (at the
+ * plan's own measured/printed ratio, as sales sheets are often printed a little off their scale).
+ */
+import { union, intersect, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
+import type { PointMm } from '../types.js';
+import type { TextItem } from '../source/text.js';
+import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './geometry.js';
+import { readStamps, type RoomStamp } from './stamps.js';
+
+/** Names of outdoor spaces in the languages the plans come in. */
+export const OUTDOOR_NAME = /loggia|balkon|balcon|terrass|terrace|sitzplatz|veranda|patio|porch|deck\b|garten|garden|alfresco|yard|outdoor|freisitz|dachterrasse/i;
+/** Lines are thickened by this much on each side before the region is taken (mm): joints of railings and
+ * slab edges that stop short of the wall face are closed; the region is grown back by as much after. */
+const CLOSE_MM = 40;
+/** The region is looked for within these distances of its stamp (mm), nearest first (the union of the lines
+ * costs seconds on a tiled floor of a whole sheet), up to the largest balcony or terrace. */
+const REACHES_MM = [3000, 6000, 12_000];
+/** Plausible areas of an outdoor space (mm²). */
+const MIN_AREA_MM2 = 1e6;
+const MAX_AREA_MM2 = 250e6;
+/** The region touches the building along at least this length (mm). */
+const CONTACT_MM = 800;
+/** Measured and printed areas agree within this share (after the plan's own ratio). */
+const PRINTED_AGREES = 0.1;
+/** At most this many lines are taken around one stamp (a dense sheet: the stamp is skipped beyond). */
+const MAX_LINES = 20_000;
+
+/** A drawn line (mm) with its pen width (points; 0 or absent for the edge of a fill). */
+export interface Line { a: PointMm; b: PointMm; w?: number }
+
+export interface OutdoorInput {
+  /** The page's text (mm). */
+  text: TextItem[];
+  /** The rooms found so far (mm). */
+  rooms: PointMm[][];
+  /** The sealed wall union (walls with their openings closed). */
+  building: Paths64;
+  /** Every drawn line of the page (mm). */
+  lines: () => Line[];
+  /** The plan's measured/printed area ratio (median over its rooms), or null when unknown. */
+  ratio: number | null;
+}
+
+export interface OutdoorSpace { pts: PointMm[]; stamp: RoomStamp }
+
+/** The outdoor spaces around stamps that stand outside every room. */
+export function findOutdoorSpaces(inp: OutdoorInput): OutdoorSpace[] {
+  const inRoom = (p: PointMm) => inp.rooms.some((r) => pointInPoly(p[0], p[1], r));
+  const buildingRings = inp.building.map(fromPath);
+  const inWall = (p: PointMm) => buildingRings.filter((r) => pointInPoly(p[0], p[1], r)).length % 2 === 1;
+  const stamps = readStamps(inp.text.filter((t) => !inRoom(t.at)))
+    .filter((s) => s.names.length > 0 && (s.printedAreaMm2 !== null || OUTDOOR_NAME.test(s.names.join(' '))))
+    .filter((s) => !inRoom(s.at) && !inWall(s.at) && nearBuilding(s.at, buildingRings));
+  if (!stamps.length) return [];
+  const lines = inp.lines();
+  const out: OutdoorSpace[] = [];
+  for (const s of stamps) {
+    if (out.some((o) => pointInPoly(s.at[0], s.at[1], o.pts))) continue;
+    const pts = regionByPens(s, lines, inp, buildingRings);
+    if (!pts) continue;
+    // a region holding a second stamp with a printed area is two spaces the lines do not separate
+    if (stamps.some((o) => o !== s && o.printedAreaMm2 !== null && pointInPoly(o.at[0], o.at[1], pts))) continue;
+    out.push({ pts, stamp: s });
+  }
+  return out;
+}
+
+/** A stamp of an outdoor space stands within this distance of the building's walls (mm): schedules, title
+ * blocks and notes around the plan are not looked at (each look costs a union of the lines around it). */
+const STAMP_NEAR_MM = 6000;
+
+function nearBuilding(at: PointMm, rings: PointMm[][]): boolean {
+  return rings.some((r) => {
+    const b = bbox(r);
+    if (at[0] < b.x0 - STAMP_NEAR_MM || at[0] > b.x1 + STAMP_NEAR_MM || at[1] < b.y0 - STAMP_NEAR_MM || at[1] > b.y1 + STAMP_NEAR_MM) return false;
+    return distToPoly(at[0], at[1], r) < STAMP_NEAR_MM;
+  });
+}
+
+/** Pen widths tried, finest first, when the region inside every line is not the space (paving joints). */
+const MAX_PEN_TRIES = 4;
+
+/**
+ * The region around a stamp, bounded by every line near it; when that region is not accepted (a floor's
+ * paving joints or tiles cut it into strips), again without the finest pen's lines, and so on: hatching and
+ * paving are drawn with a finer pen than the railing or slab edge that closes the space.
+ */
+function regionByPens(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: PointMm[][]): PointMm[] | null {
+  for (const reach of REACHES_MM) {
+    const r = regionWithin(s, lines, inp, rings, reach);
+    if (r !== 'open') return r;
+  }
+  return null;
+}
+
+/** The accepted region within `reach` of the stamp, null when none is accepted, 'open' when it is not closed there. */
+function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: PointMm[][], reach: number): PointMm[] | null | 'open' {
+  const at = s.at;
+  const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
+  const near = lines.filter((l) => Math.max(l.a[0], l.b[0]) >= x0 && Math.min(l.a[0], l.b[0]) <= x1 && Math.max(l.a[1], l.b[1]) >= y0 && Math.min(l.a[1], l.b[1]) <= y1);
+  if (near.length > MAX_LINES) return null;
+  const pens = [...new Set(near.map((l) => Math.round((l.w ?? 0) * 100) / 100))].sort((a, b) => a - b);
+  const floors = [-1, ...pens.slice(0, -1)].slice(0, MAX_PEN_TRIES);
+  for (const floor of floors) {
+    const pts = regionAround(at, reach, near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), inp.building, rings);
+    // an open region stays open without more lines
+    if (!pts) return floor < 0 ? 'open' : null;
+    if (accept(pts, s, inp, rings)) return pts;
+  }
+  return null;
+}
+
+/** The closed region bounded by the given lines and the walls around `at`, or null when it is open. */
+function regionAround(at: PointMm, reach: number, near: Line[], building: Paths64, rings: PointMm[][]): PointMm[] | null {
+  const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
+  const walls = building.filter((_, i) => {
+    const b = bbox(rings[i]);
+    return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1;
+  });
+  const strokes = inflatePaths(near.map((l) => toPath([l.a, l.b])), CLOSE_MM, JoinType.Miter, EndType.Square);
+  const grownWalls = inflatePaths(walls, CLOSE_MM, JoinType.Miter, EndType.Polygon);
+  const merged = union([...strokes, ...grownWalls], FillRule.NonZero).map(fromPath);
+  if (!merged.length) return null;
+  // holes run opposite to the largest ring; the smallest hole holding the stamp is its region
+  const largest = merged.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
+  const ref = Math.sign(polyArea(largest)) || 1;
+  let best: PointMm[] | null = null;
+  for (const r of merged) {
+    if (Math.sign(polyArea(r)) === ref || !pointInPoly(at[0], at[1], r)) continue;
+    if (!best || Math.abs(polyArea(r)) < Math.abs(polyArea(best))) best = r;
+  }
+  if (!best) return null;
+  // grown back to the lines' middles and the walls' faces
+  const pos = polyArea(best) > 0 ? best : [...best].reverse();
+  const grown = inflatePaths([toPath(pos)], CLOSE_MM, JoinType.Miter, EndType.Polygon).map(fromPath);
+  return grown.length ? grown.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b)) : null;
+}
+
+function accept(pts: PointMm[], s: RoomStamp, inp: OutdoorInput, rings: PointMm[][]): boolean {
+  const area = Math.abs(polyArea(pts));
+  if (area < MIN_AREA_MM2 || area > MAX_AREA_MM2) return false;
+  // never around a room (a region closed by dimension lines round the whole building)
+  if (inp.rooms.some((r) => r.some((p) => pointInPoly(p[0], p[1], pts)) && Math.abs(polyArea(r)) < area)) return false;
+  // it touches the building: a strip along its edge overlaps the walls over CONTACT_MM or more
+  const band = inflatePaths([toPath(pts)], 2 * CLOSE_MM, JoinType.Miter, EndType.Polygon);
+  const touch = intersect(band, inp.building, FillRule.NonZero).reduce((t, p) => t + Math.abs(polyArea(fromPath(p))), 0);
+  if (touch < CONTACT_MM * CLOSE_MM || rings.length === 0) return false;
+  if (s.printedAreaMm2 !== null) {
+    const ratio = inp.ratio ?? 1;
+    if (Math.abs(area / (s.printedAreaMm2 * ratio) - 1) > PRINTED_AGREES) return false;
+  } else if (!OUTDOOR_NAME.test(s.names.join(' '))) return false;
+  return true;
+}
+
