@@ -108,28 +108,10 @@ describe('raster windows inside a wall band', () => {
     expect(found[0].x1 - found[0].x0 + 1).toBe(50);
   });
 
-  it('a glass line broken by noise into two pieces a row apart is one window from jamb to jamb', () => {
-    const ink = maskOf(200, 60, [...faces, ...jambs, [70, 25, 92, 25], [99, 26, 119, 26]]);
-    const found = findBandWindows(walls(), ink, mmPerPx);
-    expect(found).toHaveLength(1);
-    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
-  });
-
-  it('a window between jambs stays one window when a line runs on along the wall past a jamb', () => {
-    // a grid line's dash in the cavity beyond the right jamb, 3 px from the window's glass line, on its row
-    const ink = maskOf(200, 60, [...faces, ...jambs, [70, 25, 119, 25], [123, 25, 160, 25]]);
-    const found = findBandWindows(walls(), ink, mmPerPx);
-    expect(found).toHaveLength(1);
-    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
-  });
-
-  it('a glass line stops at its jamb even where dots of the hatched wall beyond line up on its row', () => {
-    // hatching seen at low resolution: dots every other column on the glass line's row, beyond the right jamb
-    const rects: [number, number, number, number][] = [...faces, ...jambs, [70, 25, 119, 25]];
-    for (let x = 121; x <= 165; x += 2) rects.push([x, 25, x, 25]);
-    const found = findBandWindows(walls(), maskOf(200, 60, rects), mmPerPx);
-    expect(found).toHaveLength(1);
-    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  it('dots of hatching lined up on one row between jambs (ink in every other column) are no window', () => {
+    const rects: [number, number, number, number][] = [...faces, ...jambs];
+    for (let x = 70; x <= 119; x += 2) rects.push([x, 25, x, 25]);
+    expect(findBandWindows(walls(), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
   });
 
   it('a line along the wall\'s cavity with no jambs at its ends (a grid line\'s dash) is no window', () => {

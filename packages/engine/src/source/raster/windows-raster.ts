@@ -19,12 +19,8 @@ import { alongMask, MAX_GAP_MM, MIN_OPENING_MM, transpose, type Gap } from './ga
 const BREAK_PX = 2;
 /** A glass line stays within this many pixels of its own mean row (hatching drifts a row per column). */
 const STRAIGHT_PX = 1.5;
-/** A glass line has ink in at least this share of its columns (hatching dots lined up on a row have less). */
+/** A glass line has ink in at least this share of its columns (dots of hatching lined up on a row have less). */
 const GLASS_DENSITY = 0.75;
-/** Pieces of a glass line at least this long (site mm) ... */
-const GLASS_PIECE_MM = 150;
-/** ... with breaks of at most this (site mm) are one line broken by noise. */
-const GLASS_BREAK_MM = 250;
 /** A jamb is looked for this many pixels beyond each end of a glass line (blur, a break before the jamb). */
 const JAMB_REACH_PX = 4;
 /** A glass-line window's band is at most this many times the wall's usual (median) thickness. */
@@ -94,10 +90,7 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
       const all: number[] = [];
       for (let c = 0; c < n; c++) if (thick(c) > 0) all.push(thick(c));
       const wallMedian = percentile(all, 0.5);
-      // (a piece that already ends at a jamb is a window of its own, never joined across the jamb)
-      const broken = (a: { e: number }, b: { s: number }) => !hasJamb(a.e - 1, a.e + JAMB_REACH_PX) && !hasJamb(b.s - JAMB_REACH_PX, b.s + 1);
-      const drawn = glassTracks(lines, cross).filter((t) => t.density >= GLASS_DENSITY);
-      for (const t of joinBroken(drawn, Math.round(GLASS_PIECE_MM / mmPerPx), Math.round(GLASS_BREAK_MM / mmPerPx), broken)) {
+      for (const t of glassTracks(lines).filter((u) => u.density >= GLASS_DENSITY)) {
         if (!hasJamb(t.s - JAMB_REACH_PX, t.s + 1) || !hasJamb(t.e - 1, t.e + JAMB_REACH_PX)) continue;
         // a window keeps the wall's thickness; a cupboard drawn against the wall (its cavity filled) thickens
         // the band, and its front line with its sides looks like glass between jambs
@@ -133,13 +126,12 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
  * STRAIGHT_PX of its mean row, bridging breaks of up to BREAK_PX columns. A slanted stroke leaves the mean
  * after a few columns, so only lines along the band make long tracks.
  */
-export function glassTracks(lines: number[][], stop?: Uint8Array): { s: number; e: number; row: number; density: number }[] {
+export function glassTracks(lines: number[][]): { s: number; e: number; row: number; density: number }[] {
   const done: { s: number; e: number; row: number; density: number }[] = [];
   let open: { s: number; e: number; sum: number; k: number }[] = [];
   const close = (t: { s: number; e: number; sum: number; k: number }) => done.push({ s: t.s, e: t.e, row: t.sum / t.k, density: t.k / (t.e - t.s + 1) });
   for (let c = 0; c < lines.length; c++) {
-    // no glass line runs through a jamb: what lies beyond it is wall (speckled hatching may line up on the row)
-    open = open.filter((t) => (c - t.e > BREAK_PX + 1 || stop?.[c] ? (close(t), false) : true));
+    open = open.filter((t) => (c - t.e > BREAK_PX + 1 ? (close(t), false) : true));
     for (const y of lines[c]) {
       const t = open.find((o) => o.e < c && Math.abs(y - o.sum / o.k) <= STRAIGHT_PX);
       if (t) { t.e = c; t.sum += y; t.k++; } else open.push({ s: c, e: c, sum: y, k: 1 });
@@ -147,23 +139,6 @@ export function glassTracks(lines: number[][], stop?: Uint8Array): { s: number; 
   }
   for (const t of open) close(t);
   return done.sort((a, b) => a.s - b.s);
-}
-
-/**
- * A glass line broken by noise (a thin line on a low-resolution JPEG): pieces on the same row, each at least
- * `minPiece` long, with breaks of at most `maxBreak` and no jamb at the break, are one line. Hatching leaves
- * only short pieces and a dash-dot line's dots are short, so neither joins up; a grid line running on along
- * the wall past a window's jamb stays apart from the window.
- */
-export function joinBroken(tracks: { s: number; e: number; row: number }[], minPiece: number, maxBreak: number,
-  broken: (a: { e: number }, b: { s: number }) => boolean = () => true): { s: number; e: number; row: number }[] {
-  const out: { s: number; e: number; row: number }[] = [];
-  const long = (u: { s: number; e: number }) => u.e - u.s + 1 >= minPiece;
-  for (const t of [...tracks].sort((a, b) => a.s - b.s)) {
-    const prev = long(t) ? out.find((u) => long(u) && t.s > u.e && t.s - u.e - 1 <= maxBreak && Math.abs(t.row - u.row) <= STRAIGHT_PX && broken(u, t)) : undefined;
-    if (prev) { prev.e = t.e; prev.row = (prev.row + t.row) / 2; } else out.push({ ...t });
-  }
-  return out;
 }
 
 /** Runs of set entries, bridging breaks of up to BREAK_PX. */
