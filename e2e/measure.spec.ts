@@ -70,6 +70,10 @@ describe('measure (mocked API)', () => {
       await expectStat(page, 'Skirting', '84.0 m');
       await page.getByText('Show spaces table').click();
       await page.getByRole('cell', { name: /KITCHEN/ }).first().waitFor();
+      // the area printed on the plan beside the measured one: agrees, or by how much it differs
+      expect(await page.locator('[data-room-card="0"] [data-printed-area]').innerText()).toMatch(/Plan prints 30\.00 m²\s*agrees/i);
+      expect(await page.locator('[data-room-card="3"] [data-printed-area]').innerText()).toMatch(/Plan prints 11\.00 m²\s*−9 %/);
+      expect(await page.locator('[data-room-card="1"] [data-printed-area]').count()).toBe(0);
       await page.locator('[data-room-card="0"]').getByText('Show windows & doors').click();
       await page.locator('[data-room-card="0"]').getByText('W 1200 × H 1200 mm').first().waitFor();
       await page.getByText('Show outside windows (3)').click();

@@ -8,7 +8,7 @@
  * 3. login at and past its per-address limit;
  * 4. 20 parallel uploads from 20 accounts.
  * Prints the figures and whether each bar is met; exits non-zero when one is not.
- * `--quick` runs the list for 10 s instead of 60 s.
+ * `--quick` runs the list for 10 s instead of 60 s; `--only=hostile,list,login,uploads` runs those parts only.
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -26,6 +26,8 @@ import { HOSTILE_CORPUS, simpleDrawing } from './hostile-pdfs.js';
 
 const quick = process.argv.includes('--quick');
 const LIST_SECONDS = quick ? 10 : 60;
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const runs = (part: string) => !only || only.includes(part);
 const BARS = { peakMb: 600, answerS: 30, listRate: 200, listP99Ms: 50 };
 const JWT_SECRET = `bench-${randomUUID()}-${randomUUID()}`;
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -113,53 +115,61 @@ async function main(): Promise<void> {
     const pid = server.pid!;
     console.log(`web process idle: ${fmt(memoryMb(pid).rss, 0)} MB resident\n`);
 
-    console.log('1. Hostile corpus (one upload at a time; peak = web process resident memory while handled)');
-    console.log(`${'file'.padEnd(34)} ${'answer'.padEnd(26)} ${'time s'.padStart(7)} ${'before MB'.padStart(9)} ${'peak MB'.padStart(8)}`);
-    for (const f of HOSTILE_CORPUS) {
-      const u = await newUser(3);
-      const file = await f.make();
-      const before = memoryMb(pid).rss;
+    if (runs('hostile')) {
+      console.log('1. Hostile corpus (one upload at a time; peak = web process resident memory while handled)');
+      console.log(`${'file'.padEnd(34)} ${'answer'.padEnd(26)} ${'time s'.padStart(7)} ${'before MB'.padStart(9)} ${'peak MB'.padStart(8)}`);
+      for (const f of HOSTILE_CORPUS) {
+        const u = await newUser(3);
+        const file = await f.make();
+        const before = memoryMb(pid).rss;
+        const peak = peakWindow(pid);
+        const r = await upload(u.auth, file);
+        const peakMb = peak();
+        const ok = r.status < 500 && r.seconds < BARS.answerS && peakMb < BARS.peakMb && (f.expect !== 'refused' || r.status >= 400);
+        console.log(`${f.name.padEnd(34)} ${`${r.status} ${r.code}`.padEnd(26)} ${fmt(r.seconds, 2).padStart(7)} ${fmt(before, 0).padStart(9)} ${fmt(peakMb, 0).padStart(8)}  ${bar(ok, `hostile: ${f.name}`)}`);
+      }
+      if (server.exitCode !== null) failures.push('web process crashed');
+    }
+
+    if (runs('list')) {
+      console.log(`\n2. Project list: ${BARS.listRate} requests/s for ${LIST_SECONDS} s (30 projects in the account)`);
+      const lister = await newUser(0);
+      for (let i = 0; i < 30; i++) {
+        await db.query('INSERT INTO projects (user_id, name, original_filename, page_no, page_count, pdf_key) VALUES ($1, $2, $3, 1, 1, $4)', [lister.id, `Plan ${i}`, `plan-${i}.pdf`, `k-${i}`]);
+      }
+      const list = await autocannon({ url: `${base}/api/user/projects?page=1&limit=10`, headers: lister.auth, connections: 10, duration: LIST_SECONDS, overallRate: BARS.listRate });
+      const listOk = list.non2xx === 0 && list.errors === 0 && list.latency.p99 < BARS.listP99Ms && list.requests.average >= BARS.listRate * 0.97;
+      console.log(`   ${fmt(list.requests.average)} req/s, latency p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, max ${list.latency.max} ms; ${list.requests.total} requests, ${list.non2xx} non-2xx, ${list.errors} errors  ${bar(listOk, 'project list')}`);
+    }
+
+    if (runs('login')) {
+      console.log('\n3. Login from one address, 30 attempts at once (limit: 10 per minute per address)');
+      const loginUser = await newUser(0);
+      const login = await autocannon({
+        url: `${base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: loginUser.email, password: 'bench-password-1' }), connections: 5, amount: 30,
+      });
+      const codes = Object.fromEntries(Object.entries(login.statusCodeStats).map(([k, v]) => [k, v.count]));
+      const loginOk = (codes['200'] ?? 0) === 10 && (codes['429'] ?? 0) === 20 && login.errors === 0;
+      console.log(`   answers ${JSON.stringify(codes)}, latency p50 ${login.latency.p50} ms, p99 ${login.latency.p99} ms  ${bar(loginOk, 'login limit')}`);
+    }
+
+    if (runs('uploads')) {
+      console.log('\n4. 20 parallel uploads from 20 accounts (a small one-page drawing each)');
+      const uploaders = [];
+      for (let i = 0; i < 20; i++) uploaders.push(await newUser(1));
+      const pdf = simpleDrawing();
       const peak = peakWindow(pid);
-      const r = await upload(u.auth, file);
+      const started = performance.now();
+      const results = await Promise.all(uploaders.map((u) => upload(u.auth, pdf)));
+      const wall = (performance.now() - started) / 1000;
       const peakMb = peak();
-      const ok = r.status < 500 && r.seconds < BARS.answerS && peakMb < BARS.peakMb && (f.expect !== 'refused' || r.status >= 400);
-      console.log(`${f.name.padEnd(34)} ${`${r.status} ${r.code}`.padEnd(26)} ${fmt(r.seconds, 2).padStart(7)} ${fmt(before, 0).padStart(9)} ${fmt(peakMb, 0).padStart(8)}  ${bar(ok, `hostile: ${f.name}`)}`);
+      const times = results.map((r) => r.seconds);
+      const created = results.filter((r) => r.status === 201).length;
+      const upOk = created === 20 && peakMb < BARS.peakMb * 2;
+      console.log(`   ${created}/20 created in ${fmt(wall, 1)} s; each p50 ${fmt(pct(times, 50), 2)} s, p99 ${fmt(pct(times, 99), 2)} s; web process peak ${fmt(peakMb, 0)} MB; answers ${[...new Set(results.map((r) => `${r.status} ${r.code}`))].join(', ')}  ${bar(upOk, 'parallel uploads')}`);
+      if (server.exitCode !== null) failures.push('web process crashed');
     }
-    if (server.exitCode !== null) failures.push('web process crashed');
-
-    console.log(`\n2. Project list: ${BARS.listRate} requests/s for ${LIST_SECONDS} s (30 projects in the account)`);
-    const lister = await newUser(0);
-    for (let i = 0; i < 30; i++) {
-      await db.query('INSERT INTO projects (user_id, name, original_filename, page_no, page_count, pdf_key) VALUES ($1, $2, $3, 1, 1, $4)', [lister.id, `Plan ${i}`, `plan-${i}.pdf`, `k-${i}`]);
-    }
-    const list = await autocannon({ url: `${base}/api/user/projects?page=1&limit=10`, headers: lister.auth, connections: 10, duration: LIST_SECONDS, overallRate: BARS.listRate });
-    const listOk = list.non2xx === 0 && list.errors === 0 && list.latency.p99 < BARS.listP99Ms && list.requests.average >= BARS.listRate * 0.97;
-    console.log(`   ${fmt(list.requests.average)} req/s, latency p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, max ${list.latency.max} ms; ${list.requests.total} requests, ${list.non2xx} non-2xx, ${list.errors} errors  ${bar(listOk, 'project list')}`);
-
-    console.log('\n3. Login from one address, 30 attempts at once (limit: 10 per minute per address)');
-    const loginUser = await newUser(0);
-    const login = await autocannon({
-      url: `${base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: loginUser.email, password: 'bench-password-1' }), connections: 5, amount: 30,
-    });
-    const codes = Object.fromEntries(Object.entries(login.statusCodeStats).map(([k, v]) => [k, v.count]));
-    const loginOk = (codes['200'] ?? 0) === 10 && (codes['429'] ?? 0) === 20 && login.errors === 0;
-    console.log(`   answers ${JSON.stringify(codes)}, latency p50 ${login.latency.p50} ms, p99 ${login.latency.p99} ms  ${bar(loginOk, 'login limit')}`);
-
-    console.log('\n4. 20 parallel uploads from 20 accounts (a small one-page drawing each)');
-    const uploaders = [];
-    for (let i = 0; i < 20; i++) uploaders.push(await newUser(1));
-    const pdf = simpleDrawing();
-    const peak = peakWindow(pid);
-    const started = performance.now();
-    const results = await Promise.all(uploaders.map((u) => upload(u.auth, pdf)));
-    const wall = (performance.now() - started) / 1000;
-    const peakMb = peak();
-    const times = results.map((r) => r.seconds);
-    const created = results.filter((r) => r.status === 201).length;
-    const upOk = created === 20 && peakMb < BARS.peakMb * 2;
-    console.log(`   ${created}/20 created in ${fmt(wall, 1)} s; each p50 ${fmt(pct(times, 50), 2)} s, p99 ${fmt(pct(times, 99), 2)} s; web process peak ${fmt(peakMb, 0)} MB; answers ${[...new Set(results.map((r) => `${r.status} ${r.code}`))].join(', ')}  ${bar(upOk, 'parallel uploads')}`);
-    if (server.exitCode !== null) failures.push('web process crashed');
   } finally {
     await db.end().catch(() => undefined);
     server.kill('SIGTERM');

@@ -5,13 +5,11 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { users } from './db/schema/index.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './errors.js';
 import { abuseLimitsFromSettings, type AbuseLimits } from './lib/abuse-limits.js';
 import { configureEngineFromConfig } from './engine-config.js';
@@ -21,6 +19,7 @@ import { createS3StorageIfConfigured } from './lib/s3-storage.js';
 import { registerModules } from './modules/index.js';
 import { seedDemoAccount } from './modules/auth/demo-seed.js';
 import { createTokenService, registerAuth } from './plugins/auth.js';
+import { sessionsValidSinceQuery } from './modules/auth/user.repository.js';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from config (tests). */
@@ -98,10 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(multipart, { limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 10, fields: 20 } });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
-  registerAuth(app, ctx.tokens, async (id) => {
-    const rows = await ctx.db.select({ since: users.sessionsRevokedAt }).from(users).where(eq(users.id, id)).limit(1);
-    return rows[0] ? { since: rows[0].since } : null;
-  });
+  registerAuth(app, ctx.tokens, sessionsValidSinceQuery(ctx.db));
 
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   app.get('/healthz', async () => ({ ok: true }));

@@ -63,6 +63,9 @@ const envSchema = z.object({
   ENGINE_ANALYSIS_HEAP_MB: z.coerce.number().int().min(64).default(1024),
   ENGINE_ANALYSIS_MEMORY_MB: z.coerce.number().int().min(128).default(1536),
   ENGINE_PROCESS_CEILING_MB: z.coerce.number().int().min(256).default(2048),
+  /** Engine host processes the PDF work runs in (0: worker threads inside this process, for development only). */
+  ENGINE_HOSTS: z.coerce.number().int().min(0).max(16).default(2),
+  ENGINE_HOST_RECYCLE_MB: z.coerce.number().int().min(128).default(512),
   ENGINE_UPLOAD_TIMEOUT_S: z.coerce.number().positive().default(60),
   ENGINE_ANALYSIS_TIMEOUT_S: z.coerce.number().positive().default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

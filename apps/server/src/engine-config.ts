@@ -1,9 +1,10 @@
-import { configureEngine } from '@plansight/engine';
+import { configureEngine } from '@plansight/engine/server';
 import type { Config } from './config.js';
 
 /**
- * Hands the engine its budgets from the environment (README "Configuration"). They are the process's: the
- * engine's workers and its memory governor are shared by every request and job of this process.
+ * Hands the engine its budgets from the environment (README "Configuration"). The PDF work runs in
+ * ENGINE_HOSTS engine host processes shared by every request and job of this process; each host runs its
+ * calls in worker threads under these budgets, with its own resident size held to ENGINE_PROCESS_CEILING_MB.
  */
 export function configureEngineFromConfig(c: Config): void {
   configureEngine({
@@ -12,6 +13,8 @@ export function configureEngineFromConfig(c: Config): void {
     analysisHeapMb: c.ENGINE_ANALYSIS_HEAP_MB,
     analysisMemoryMb: c.ENGINE_ANALYSIS_MEMORY_MB,
     processCeilingMb: c.ENGINE_PROCESS_CEILING_MB,
+    hosts: c.ENGINE_HOSTS,
+    hostRecycleMb: c.ENGINE_HOST_RECYCLE_MB,
     pdf: {
       maxPages: c.PDF_MAX_PAGES,
       maxOperators: c.PDF_MAX_OPERATORS,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineInputError, type analyzePdfInWorker } from '@plansight/engine';
+import { EngineInputError, type analyzePdfInWorker } from '@plansight/engine/server';
 import { startBackground } from '../src/jobs/start.js';
 import { failureReason, PLAN_GIVEN_BACK } from '../src/modules/measure/analysis-failure.js';
 import { createTestApp, testDbKind, type TestApp } from './helpers.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { analyzePdfInWorker } from '@plansight/engine';
+import { analyzePdfInWorker } from '@plansight/engine/server';
 import { resultSchema } from '@plansight/contracts';
 import type { PlanTruth } from '../../../packages/engine/bench/truth.js';
 import { startBackground } from '../src/jobs/start.js';

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from './helpers.js';
 import { pdfBytes, storedFiles, uploader, userWithToken } from './projects-factories.js';
 
 // The engine crashes on the upload's checks (say, its worker dies of something other than a budget).
-vi.mock('@plansight/engine', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@plansight/engine')>()),
+vi.mock('@plansight/engine/server', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@plansight/engine/server')>()),
   previewPdfInWorker: async () => {
     throw new Error(`render worker crashed reading /srv/data/files/tmp.pdf`);
   },

@@ -20,6 +20,9 @@ describe('projects API (read side)', () => {
     const p3 = (await get('/api/user/projects?page=3')).json();
     expect(p3.projects).toHaveLength(5);
     expect(p3.has_next).toBe(false);
+    // A page past the end has no row to carry the total and the plans left; they are still right.
+    expect((await get('/api/user/projects?page=9')).json()).toMatchObject({ projects: [], total_count: 25, total_pages: 3, has_prev: true, has_next: false, remaining_plan: 3 });
+    expect((await get('/api/user/projects', b.auth)).json()).toMatchObject({ projects: [], total_count: 0, remaining_plan: 3 });
     const asc = (await get('/api/user/projects?sort_by=filename&sort_order=asc')).json();
     expect(asc.projects.map((p: { filename: string }) => p.filename).slice(0, 2)).toEqual(['Plan 00', 'Plan 01']);
     const desc = (await get('/api/user/projects?sort_by=filename&sort_order=desc&page=3')).json();

@@ -123,6 +123,8 @@ export const roomSchema = z.object({
   polygon: z.array(pointMm),
   /** The floor area printed in the room's stamp on the plan (mm²), when it prints one. */
   printed_area_mm2: z.number().optional(),
+  /** The floor-plan view the room is drawn in ('GROUND FLOOR PLAN'), when the sheet shows more than one. */
+  view: z.string().optional(),
   perimeter_mm: z.number(),
   ceiling_area: z.number(),
   net_wall_area: z.number(),

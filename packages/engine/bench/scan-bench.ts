@@ -43,7 +43,8 @@ export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptio
     const result = r.result as AnalysisResult;
     const s = scorePlan(truth, result);
     scores.push(s);
-    if (o.overlayDir && (s.f1 < 0.95 || percentile(s.matches.map((m) => m.areaError), 50) > 0.02)) {
+    const countsOff = s.doors.truth !== s.doors.found || s.windows.truth !== s.windows.found;
+    if (o.overlayDir && (s.f1 < 0.95 || countsOff || percentile(s.matches.map((m) => m.areaError), 50) > 0.02)) {
       mkdirSync(o.overlayDir, { recursive: true });
       await writeOverlay(new Uint8Array(readFileSync(file)), 1, result, join(o.overlayDir, `${truth.id}.png`), truth).catch(() => undefined);
     }

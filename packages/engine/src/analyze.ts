@@ -19,6 +19,8 @@ import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.
 import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
 import { readStamps, mainStamp, stampLabel, type RoomStamp } from './core/stamps.js';
 import { splitHoles, printedAreaWarnings } from './core/printed-areas.js';
+import { leaderStamps } from './core/leaders.js';
+import { sheetViews } from './core/views.js';
 import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
 import { findOutdoorSpaces, OUTDOOR_NAME } from './core/outdoor-spaces.js';
 
@@ -145,14 +147,24 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const islands = outers.filter((o) => holes.some((h) => Math.abs(h.area) > Math.abs(o.area) && pointInPoly(o.pts[0][0], o.pts[0][1], h.pts)));
     holes = holes.filter((h) => !islands.some((o) => Math.abs(o.area) > Math.abs(h.area) && pointInPoly(h.pts[0][0], h.pts[0][1], o.pts)));
 
+    // several views on one sheet: rooms of elevations, sections and site plans are none, and each floor
+    // plan's rooms carry its title when there are several (views.ts)
+    const viewed = sheetViews(holes, text, [...vec.segs, ...(outlineLines(vec) ?? [])], k, vp.width, vp.height);
+    holes = viewed.holes;
+
     // room stamps (name, number, printed area...); a space holding several stamps with printed areas is
     // cut into one room per stamp (open-plan rooms the drawing does not separate, split-rooms.ts)
     // (read per space: lines of text on either side of a wall are never one stamp)
-    const stampsIn = (poly: PointMm[]) => {
+    const ownStampsIn = (poly: PointMm[]) => {
       const bb = bbox(poly);
       return readStamps(text.filter((t) => t.at[0] >= bb.x0 && t.at[0] <= bb.x1 && t.at[1] >= bb.y0 && t.at[1] <= bb.y1 && pointInPoly(t.at[0], t.at[1], poly)));
     };
-    const pageLines = () => [...vec.segs, ...(outlineLines(vec) ?? [])].map((g) => ({ a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm, w: g.w }));
+    const lineSegs = () => [...vec.segs, ...(outlineLines(vec) ?? [])];
+    const mmLine = (g: { x1: number; y1: number; x2: number; y2: number; w: number }) => ({ a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm, w: g.w });
+    const pageLines = () => lineSegs().map(mmLine);
+    // stamps printed outside the plan, moved to the room their leader line points into (leaders.ts)
+    const led = leaderStamps(holes.map((h) => h.pts), text, ownStampsIn, () => lineSegs().filter((g) => !g.dashed).map(mmLine));
+    const stampsIn = (poly: PointMm[]) => [...ownStampsIn(poly), ...led.filter((s) => pointInPoly(s.at[0], s.at[1], poly))];
     const split = splitHoles(holes, stampsIn, pageLines);
     holes = split.holes;
 
@@ -210,6 +222,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
         id: `room-${i + 1}`, label, is_outdoor: /ALFRESCO|PORCH|DECK|PATIO|BALCON|TERRACE|VERANDA|GARDEN|YARD|OUTDOOR/i.test(label) || OUTDOOR_NAME.test(label),
         polygon: poly, ...measureRoom(poly, { windows: [], doors: [] }, H), windows: [], doors: [],
         ...(main?.printedAreaMm2 ? { printed_area_mm2: Math.round(main.printedAreaMm2) } : {}),
+        ...viewed.viewOf(poly),
       };
     });
     // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none

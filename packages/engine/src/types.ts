@@ -92,6 +92,8 @@ export interface Room extends RoomQuantities {
   polygon: PointMm[];
   /** The floor area printed in the room's stamp (mm², real world), when the plan prints one. */
   printed_area_mm2?: number;
+  /** The floor-plan view the room is drawn in (its title on the sheet), when the sheet shows more than one. */
+  view?: string;
   windows: Opening[];
   doors: Opening[];
 }

@@ -1,10 +1,14 @@
 /**
  * Worker-thread variants: every heavy call runs in a fresh worker thread with a time limit and a heap cap,
- * so the caller's event loop never blocks and a pathological page cannot take the process down.
+ * so the caller's event loop never blocks and a pathological page cannot take the process down. With
+ * engine hosts configured (servers), those worker threads run in separate host processes (host-pool.ts).
+ * Nothing here loads pdf.js: the worker threads do.
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { createMemoryGovernor } from './memory-governor.js';
-import { PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './source/pdf-load.js';
+import { PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './pdf-limits.js';
+import { EngineBusyError, EngineCancelledError } from './engine-errors.js';
+import { createHostPool, type HostPool, type HostPoolOptions } from './host-pool.js';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from './types.js';
 import type { PdfInfo } from './source/info.js';
 import type { RenderOptions, RenderedPage } from './source/render.js';
@@ -17,24 +21,12 @@ export interface WorkerOptions {
   signal?: AbortSignal;
 }
 
-/** The call was cancelled through its AbortSignal; nothing went wrong with the input. */
-export class EngineCancelledError extends Error {
-  constructor() {
-    super('engine call cancelled');
-    this.name = 'EngineCancelledError';
-  }
-}
+
+export { EngineBusyError, EngineCancelledError } from './engine-errors.js';
 
 const entry = new URL('./worker-entry.mjs', import.meta.url);
 const MB = 2 ** 20;
 
-/** The server busy with other work's memory stopped this call; the same input may well pass a minute later. */
-export class EngineBusyError extends Error {
-  constructor() {
-    super('the engine is short of memory; try again');
-    this.name = 'EngineBusyError';
-  }
-}
 
 export interface EngineLimits {
   /** V8 heap cap (MB) of the upload checks' workers (page info, page image). */
@@ -47,21 +39,116 @@ export interface EngineLimits {
   analysisMemoryMb: number;
   /** Resident size (MB) of the whole process over which its largest engine call is stopped. */
   processCeilingMb: number;
+  /**
+   * Engine host processes (host-pool.ts) the calls run in; 0 runs their worker threads in this process. A
+   * server uses hosts so that its own process never holds a file's memory.
+   */
+  hosts: number;
+  /** An idle host resident over this (MB) is ended and forked again when next needed. */
+  hostRecycleMb: number;
 }
 
-const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: 1024, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048 };
+/** What a host process is configured with: the budgets and the PDF limits. */
+export type EngineSettings = EngineLimits & { pdf: PdfLimits };
+
+const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: 1024, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 512 };
+/** A host's own thread only passes messages and watches its workers. */
+const HOST_HEAP_MB = 256;
+/** An idle host is ended after this long: its memory goes back to the system; forking one again takes about a second. */
+const HOST_IDLE_MS = 30_000;
+/** A host that has not answered this long after a call's own time limit is stuck, and killed. */
+const HOST_GRACE_MS = 15_000;
+const poolOptions: HostPoolOptions = { maxHosts: 0, heapMb: HOST_HEAP_MB, recycleMb: limits.hostRecycleMb, idleMs: HOST_IDLE_MS, graceMs: HOST_GRACE_MS };
+let pool: HostPool | null = null;
 
 /** How often workers report their memory and the governor looks (ms). */
 const REPORT_MS = 20;
-const governor = createMemoryGovernor({}, { intervalMs: REPORT_MS });
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * Engine hosts keep one started upload-check worker waiting (a spare), refilled when one ends, so that an
+ * upload does not wait for the worker to load pdf.js and the engine (seconds on a busy machine). Each call
+ * still gets a worker that never ran anything else. A spare's memory is charged to no call.
+ */
+let keepSpares = false;
+/** The upload's checks: the tight budget, and the one kind of call a spare is kept for. */
+const UPLOAD_OPS = new Set(['info', 'render', 'preview']);
+interface StartedWorker { worker: Worker; report: SharedArrayBuffer }
+const spares = new Map<string, StartedWorker>();
+const ownBytesOf = (w: StartedWorker) => Number(Atomics.load(new BigInt64Array(w.report), 0));
+
+const governor = createMemoryGovernor({}, {
+  intervalMs: REPORT_MS,
+  sample: () => {
+    const m = process.memoryUsage();
+    let spareBytes = 0;
+    for (const w of spares.values()) spareBytes += ownBytesOf(w);
+    return { rssBytes: m.rss, callerBytes: m.heapTotal + m.external + spareBytes };
+  },
+});
+
+/** Called by engine hosts: keep spare workers from now on. */
+export function keepSpareWorkers(on: boolean): void {
+  keepSpares = on;
+  if (!on) dropSpares();
+}
+
+function dropSpares(): void {
+  for (const w of spares.values()) void w.worker.terminate();
+  spares.clear();
+}
+
+function startWorker(budget: { limits: ResourceLimits }): StartedWorker {
+  const report = new SharedArrayBuffer(24);
+  const worker = new Worker(entry, { resourceLimits: budget.limits, workerData: { report, reportMs: REPORT_MS, pdfLimits: { ...PDF_LIMITS } } });
+  return { worker, report };
+}
+
+/** A spare of this budget if one is waiting, else a worker started now. */
+function takeWorker(budget: { limits: ResourceLimits }): StartedWorker {
+  const key = JSON.stringify(budget.limits);
+  const spare = spares.get(key);
+  if (!spare) return startWorker(budget);
+  spares.delete(key);
+  spare.worker.removeAllListeners();
+  spare.worker.ref();
+  return spare;
+}
+
+function refillSpare(op: string, budget: { limits: ResourceLimits }): void {
+  const key = JSON.stringify(budget.limits);
+  // Only uploads wait for an answer while someone looks; a spare for every budget would load pdf.js for
+  // calls that may never come (on a busy machine that CPU is what every other call is waiting for).
+  if (!keepSpares || !UPLOAD_OPS.has(op) || spares.has(key)) return;
+  const spare = startWorker(budget);
+  spare.worker.unref();
+  const drop = () => { if (spares.get(key) === spare) spares.delete(key); };
+  spare.worker.once('error', drop);
+  spare.worker.once('exit', drop);
+  spares.set(key, spare);
+}
 
 /** The budgets engine calls run under from now on; the page and operator budgets go to new workers too. */
 export function configureEngine(l: Partial<EngineLimits> & { pdf?: Partial<PdfLimits> } = {}): void {
   const { pdf, ...rest } = l;
   Object.assign(limits, rest);
   if (pdf) setPdfLimits(pdf);
+  // Spares were started with the old budgets.
+  dropSpares();
   governor.setLimits({ ceilingBytes: limits.processCeilingMb * MB });
+  Object.assign(poolOptions, { maxHosts: limits.hosts, recycleMb: limits.hostRecycleMb });
+  const settings: EngineSettings = { ...limits, pdf: { ...PDF_LIMITS } };
+  if (limits.hosts > 0) {
+    pool ??= createHostPool(poolOptions, settings);
+    pool.configure(settings);
+  } else if (pool) {
+    pool.close();
+    pool = null;
+  }
 }
+
+/** Pids of the engine host processes running now (empty without hosts); for tests and the load bench. */
+export const engineHostPids = (): number[] => pool?.pids ?? [];
 
 /** The governor that judges every engine call's memory (tests tune its thresholds). */
 export const engineMemoryGovernor = governor;
@@ -73,7 +160,7 @@ export const engineMemoryGovernor = governor;
  * page images run on every upload, so they get the tight budget; analyses and overlays run on job workers.
  */
 function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } {
-  const upload = op === 'info' || op === 'render' || op === 'preview';
+  const upload = UPLOAD_OPS.has(op);
   // Reading a page's printed scale runs on upload too, with a little more room (it reads the text of the page).
   if (op === 'page-scale') return { limits: { maxOldGenerationSizeMb: Math.max(384, limits.uploadHeapMb), maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, memoryBytes: Math.max(512, limits.uploadMemoryMb) * MB };
   const heapMb = upload ? limits.uploadHeapMb : op === 'overlay' ? Math.min(512, limits.analysisHeapMb) : limits.analysisHeapMb;
@@ -81,13 +168,22 @@ function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } 
   return { limits: { maxOldGenerationSizeMb: heapMb, ...(upload ? { maxYoungGenerationSizeMb: 32 } : {}), stackSizeMb: 4 }, memoryBytes: memoryMb * MB };
 }
 
+/** Runs one engine call: in an engine host when hosts are configured, else in a worker thread of this process. */
+export function runEngineCall<T>(op: string, args: unknown[], opts: WorkerOptions = {}): Promise<T> {
+  if (!pool) return runInWorker<T>(op, args, opts);
+  return pool.call<T>(op, args, { timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: opts.signal }).then((value) => {
+    const v = value as unknown as { png?: Uint8Array };
+    if (v && v.png instanceof Uint8Array && !Buffer.isBuffer(v.png)) v.png = Buffer.from(v.png.buffer, v.png.byteOffset, v.png.byteLength);
+    return value;
+  });
+}
+
 function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new EngineCancelledError());
     const budget = budgetFor(op);
-    const report = new SharedArrayBuffer(24);
+    const { worker, report } = takeWorker(budget);
     const reportView = new BigInt64Array(report);
-    const worker = new Worker(entry, { resourceLimits: budget.limits, workerData: { report, reportMs: REPORT_MS, pdfLimits: { ...PDF_LIMITS } } });
     let done = false;
     const finish = (fn: () => void) => {
       if (done) return;
@@ -96,6 +192,7 @@ function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): 
       unwatch();
       void worker.terminate();
       fn();
+      refillSpare(op, budget);
     };
     const unwatch = governor.register({
       budgetBytes: budget.memoryBytes,
@@ -106,7 +203,7 @@ function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): 
       stop: (reason) => finish(() => reject(reason === 'over_budget' ? tooComplex('it needs more memory than allowed') : new EngineBusyError())),
     });
     // The same file takes as long next time: over the wall-clock budget is an answer about the file.
-    const timeoutMs = opts.timeoutMs ?? 60000;
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timer = setTimeout(() => finish(() => reject(tooComplex(`it takes longer than ${Math.round(timeoutMs / 1000)} s`))), timeoutMs);
     worker.on('message', (msg: { ok: boolean; value?: T; error?: { name?: string; code?: string; message: string } }) => {
       if (msg.ok) {
@@ -132,20 +229,20 @@ function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): 
   });
 }
 
-export const getPdfInfoInWorker = (bytes: Uint8Array, opts?: WorkerOptions) => runInWorker<PdfInfo>('info', [bytes], opts);
+export const getPdfInfoInWorker = (bytes: Uint8Array, opts?: WorkerOptions) => runEngineCall<PdfInfo>('info', [bytes], opts);
 export const renderPageToPngInWorker = (bytes: Uint8Array, pageNo: number, ro: RenderOptions = {}, opts?: WorkerOptions) =>
-  runInWorker<RenderedPage>('render', [bytes, pageNo, ro], opts);
+  runEngineCall<RenderedPage>('render', [bytes, pageNo, ro], opts);
 /** Page info and, when the page exists, its image, in one worker (an upload's checks). */
 export const previewPdfInWorker = (bytes: Uint8Array, pageNo: number, ro: RenderOptions = {}, opts?: WorkerOptions) =>
-  runInWorker<{ info: PdfInfo; page: RenderedPage | null }>('preview', [bytes, pageNo, ro], opts).then((r) => {
+  runEngineCall<{ info: PdfInfo; page: RenderedPage | null }>('preview', [bytes, pageNo, ro], opts).then((r) => {
     const png = r.page?.png as Uint8Array | undefined;
     if (r.page && png && !Buffer.isBuffer(png)) r.page.png = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     return r;
   });
 export const analyzePdfInWorker = (bytes: Uint8Array, options: AnalyzeOptions, opts?: WorkerOptions) =>
-  runInWorker<AnalysisResult>('analyze', [bytes, options], opts);
+  runEngineCall<AnalysisResult>('analyze', [bytes, options], opts);
 export const drawOverlayInWorker = (bytes: Uint8Array, pageNo: number, result: AnalysisResult, opts?: WorkerOptions) =>
-  runInWorker<Buffer>('overlay', [bytes, pageNo, result], opts).then((b) => Buffer.from(b));
+  runEngineCall<Buffer>('overlay', [bytes, pageNo, result], opts).then((b) => Buffer.from(b));
 /** What the page says about its scale (printed, scale bar, dimension strings) and its lines to snap to. */
 export const readPageScaleInWorker = (bytes: Uint8Array, pageNo: number, opts?: WorkerOptions) =>
-  runInWorker<PageScaleReading>('page-scale', [bytes, pageNo], opts);
+  runEngineCall<PageScaleReading>('page-scale', [bytes, pageNo], opts);

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.js';
@@ -51,6 +49,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; inMem
     dir = path.join(opts.dataDir ?? './data', 'db');
     mkdirSync(dir, { recursive: true });
   }
+  // Loaded only here: a server on PostgreSQL never holds the embedded database's code (tens of MB resident).
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const client = new PGlite(dir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { analyzePdfInWorker, EngineCancelledError, EngineInputError, type PaperSize } from '@plansight/engine';
+import { analyzePdfInWorker, EngineCancelledError, EngineInputError, type PaperSize } from '@plansight/engine/server';
 import type { AppContext } from '../context.js';
 import { failureReason } from '../modules/measure/analysis-failure.js';
 import {

@@ -130,6 +130,25 @@ describe('findWalls', () => {
     expect(inWalls(findWalls(slab(1), 1, FAR).polys, 1500, 100)).toBe(false);
   });
 
+  it('takes a pale fill of wall thickness for a wall when hatched across (concrete as ARCHICAD prints it), a plain one not', () => {
+    const fill = { pts: [[0, 0], [3000, 0], [3000, 200], [0, 200]] as [number, number][], gray: 0.87, group: 1, evenOdd: false };
+    // (strokes 600 mm apart: closer ones would pair as the faces of thin walls of their own)
+    const hatch = Array.from({ length: 5 }, (_, i) => line(100 + i * 600, 200, 300 + i * 600, 0, 0.5));
+    const plain: VectorPage = { ...page([]), fills: [fill] };
+    const hatched: VectorPage = { ...page(hatch), fills: [fill] };
+    expect(inWalls(findWalls(hatched, 1, FAR).polys, 1500, 100)).toBe(true);
+    expect(inWalls(findWalls(plain, 1, FAR).polys, 1500, 100)).toBe(false);
+    // strokes along the fill (a counter's edges, floor boards) are no hatch
+    const along: VectorPage = { ...page(Array.from({ length: 14 }, (_, i) => line(100 + i * 200, 100, 250 + i * 200, 100, 0.5))), fills: [fill] };
+    expect(inWalls(findWalls(along, 1, FAR).polys, 1500, 100)).toBe(false);
+  });
+
+  it('does not take a pale square crossed both ways (a shower tray drawn with a double cross) for a hatched wall', () => {
+    const tray = { pts: [[0, 0], [900, 0], [900, 900], [0, 900]] as [number, number][], gray: 0.87, group: 1, evenOdd: false };
+    const cross = [line(20, 0, 900, 880, 0.5), line(0, 20, 880, 900, 0.5), line(880, 0, 0, 880, 0.5), line(900, 20, 20, 900, 0.5)];
+    expect(inWalls(findWalls({ ...page(cross), fills: [tray] }, 1, FAR).polys, 450, 200)).toBe(false);
+  });
+
   it('fills the corner square where two walls meet', () => {
     // an L: horizontal wall y 0..100 from x = 100 on, vertical wall x 0..100 up to y = 0; the square 0..100 is open
     const segs = [line(100, 0, 3000, 0), line(0, 100, 3000, 100), line(0, -3000, 0, 100), line(100, -3000, 100, 0)];

@@ -3,6 +3,7 @@
  * thickness, single strokes as thick as a wall, and pairs of parallel lines at wall thickness (70-350 mm).
  */
 import type { PointMm } from '../types.js';
+import { hatchedFills } from './light-fills.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
 import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
 import { union, difference, FillRule } from 'clipper2-ts';
@@ -17,6 +18,8 @@ export const WALL_MAX_MM = 350;
 const MIN_PAIR_LEN_MM = 300;
 /** Fills up to this light a grey may be cut walls (CAD fills concrete and masonry in light greys too); white never. */
 const WALL_FILL_MAX_GRAY = 0.8;
+/** Paler fills up to this grey are walls only when hatched across (ARCHICAD's concrete is 0.87 under its hatch). */
+const HATCHED_WALL_FILL_MAX_GRAY = 0.9;
 /** Face spacing accepted for a pair of lines: the wall range with room for rounding in the drawing. */
 const PAIR_MIN_MM = WALL_MIN_MM * 0.9;
 const PAIR_MAX_MM = WALL_MAX_MM * 1.1;
@@ -173,8 +176,9 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   // 1. dark fills whose mean thickness (2·area/perimeter) is wall-like. The sub-paths of one fill make one
   // region with its fill rule: a wall network drawn as an outline with room holes is one ring-shaped region.
   const groups = new Map<number, FillPoly[]>();
-  for (const f of v.fills) if (f.gray <= WALL_FILL_MAX_GRAY) (groups.get(f.group) ?? groups.set(f.group, []).get(f.group)!).push(f);
-  const pieces: { rings: PointMm[][]; gray: number; area: number }[] = [];
+  for (const f of v.fills) if (f.gray <= HATCHED_WALL_FILL_MAX_GRAY) (groups.get(f.group) ?? groups.set(f.group, []).get(f.group)!).push(f);
+  const hatched = hatchedFills(segs);
+  const pieces: { rings: PointMm[][]; gray: number; area: number; hatched: boolean }[] = [];
   for (const g of groups.values()) {
     const rings = g.map((f) => f.pts.map(([x, y]) => [x * k, y * k] as PointMm));
     const region = rings.length === 1 ? rings : union(rings.map(toPath), g[0].evenOdd ? FillRule.EvenOdd : FillRule.NonZero).map(fromPath);
@@ -184,7 +188,11 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
       if (Math.abs(area) <= 0 || per <= 0) continue;
       const thick = (2 * Math.abs(area)) / per;
       const bb = bbox(piece[0]);
-      if (thick >= WALL_MIN_MM * 0.6 && thick <= WALL_MAX_MM * 1.5 && Math.max(bb.w, bb.h) >= MIN_PAIR_LEN_MM) pieces.push({ rings: piece, gray: g[0].gray, area: Math.abs(area) });
+      if (thick < WALL_MIN_MM * 0.6 || thick > WALL_MAX_MM * 1.5 || Math.max(bb.w, bb.h) < MIN_PAIR_LEN_MM) continue;
+      // (a pale fill is a cut wall only when hatched across: then it is never a fitting either)
+      const pale = g[0].gray > WALL_FILL_MAX_GRAY;
+      if (pale && !hatched.isHatched(piece[0], thick)) continue;
+      pieces.push({ rings: piece, gray: g[0].gray, area: Math.abs(area), hatched: pale });
     }
   }
   // furniture and fittings filled in a tone much lighter than the cut walls (a wardrobe, a bedside table) are
@@ -194,7 +202,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   for (const p of pieces) {
     // outer ring positive, holes negative, every other wall polygon positive: a NonZero union keeps the holes
     const rings = p.rings.map((r, i) => orient(r, i === 0));
-    if (light.has(p)) { fillFittings.push(...rings); continue; }
+    if (light.has(p) && !p.hatched) { fillFittings.push(...rings); continue; }
     polys.push(...rings);
     nFill++;
     for (const pts of p.rings) {

@@ -53,8 +53,8 @@ function scaleIn(text: string): number | null {
 }
 
 /** View titles that name a floor plan (English, German, French), and those of the other views a sheet carries. */
-const PLAN_VIEW = /\b(floor\s*plan|plan\s+view|ground\s*floor|first\s*floor|second\s*floor|upper\s*floor|level\s*\d|storey|grundriss|erdgeschoss|obergeschoss|untergeschoss|dachgeschoss|rez-de-chauss|étage)/i;
-const OTHER_VIEW = /\b(site|location|block\s*plan|key\s*plan|elevation|section|detail|roof\s*plan|ansicht|schnitt|situation|lageplan|dachaufsicht|façade|coupe)/i;
+export const PLAN_VIEW = /\b(floor\s*plan|plan\s+view|ground\s*floor|first\s*floor|second\s*floor|upper\s*floor|level\s*\d|storey|grundriss|erdgeschoss|obergeschoss|untergeschoss|dachgeschoss|rez-de-chauss|étage)/i;
+export const OTHER_VIEW = /\b(site|location|block\s*plan|key\s*plan|elevation|section|detail|roof\s*plan|ansicht|schnitt|situation|lageplan|dachaufsicht|façade|coupe)/i;
 /** A view's title and its scale are printed within this many text heights of each other. */
 const TITLE_REACH_HEIGHTS = 6;
 

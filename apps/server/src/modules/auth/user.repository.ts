@@ -42,3 +42,15 @@ export async function touchLastLogin(db: Db, id: string): Promise<UserRow | unde
 function wholeSecondNow(): Date {
   return new Date(Math.floor(Date.now() / 1000) * 1000);
 }
+
+/**
+ * Checks a session on every authenticated request: null for a deleted account, else the moment before which
+ * its tokens are revoked. Prepared once per database (it runs more often than any other query).
+ */
+export function sessionsValidSinceQuery(db: Db): (id: string) => Promise<{ since: Date | null } | null> {
+  const query = db.select({ since: users.sessionsRevokedAt }).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('sessions_valid_since');
+  return async (id) => {
+    const rows = await query.execute({ id });
+    return rows[0] ? { since: rows[0].since } : null;
+  };
+}

@@ -5,7 +5,7 @@
  * again; the page size comes from the project at once, so a length can be measured meanwhile.
  */
 import type { PageScale } from '@plansight/contracts';
-import { readPageScaleInWorker, type PageScaleReading } from '@plansight/engine';
+import { readPageScaleInWorker, type PageScaleReading } from '@plansight/engine/server';
 import type { AppContext } from '../../context.js';
 import { createLimiter } from '../projects/render-limiter.js';
 import type { ProjectRow } from '../projects/projects.repository.js';

@@ -38,6 +38,11 @@ describe('room edits after a re-measure', () => {
     expect(rooms.map((r) => r.printed_area_mm2)).toEqual([12.4e6, undefined]);
   });
 
+  it('keep the floor-plan view a room was found in, on a sheet with several', () => {
+    const rooms = applyEdits(resultOf([{ ...roomAt(kitchen, 'KITCHEN'), view: 'GROUND FLOOR PLAN' }, roomAt(bed, 'BED')]), matchEdits(resultOf([]), []));
+    expect(rooms.map((r) => r.view)).toEqual(['GROUND FLOOR PLAN', undefined]);
+  });
+
   it('stay on their room when another room appears in front of it', () => {
     const first = resultOf([roomAt(kitchen, 'KITCHEN'), roomAt(bed, 'BED')]);
     const rename = edit(first.rooms[1].id, { label: 'Main bedroom', anchorPt: toPt(bed, K) });

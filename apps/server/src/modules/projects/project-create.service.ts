@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { declaredPageCount, EngineBusyError, EngineInputError, PDF_LIMITS, previewPdfInWorker, type PdfPageInfo } from '@plansight/engine';
+import { declaredPageCount, EngineBusyError, EngineInputError, PDF_LIMITS, previewPdfInWorker, type PdfPageInfo } from '@plansight/engine/server';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uploadErrors } from './project-errors.js';

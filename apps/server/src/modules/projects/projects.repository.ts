@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { measureAnalyses } from '../../db/schema/measure.js';
 import { projects } from '../../db/schema/projects.js';
@@ -8,19 +8,70 @@ import type { ProjectListQuery } from '@plansight/contracts';
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProjectRow = typeof projects.$inferInsert;
 
-/** Owner-scoped list; search and sort run in the database so thousands of rows stay fast. */
-export async function listProjects(db: Db, userId: string, q: ProjectListQuery): Promise<{ rows: ProjectRow[]; total: number }> {
-  const term = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = term
+/** One page of the owner's list, with the total, each project's analysis state and the plans left. */
+export interface ProjectPage {
+  rows: ProjectRow[];
+  total: number;
+  states: Map<string, { status: string; errorCode: string | null }>;
+  /** Plans left on the account; null when the account is gone. */
+  remainPlan: number | null;
+}
+
+type ListVariant = { search: boolean; byName: boolean; ascending: boolean };
+
+/**
+ * The list query of one variant (search or not, sort column, direction), its values as placeholders. Built
+ * and prepared once per database: building a query of this size costs more CPU than PostgreSQL takes to
+ * run it, and the list is the most frequent request there is.
+ */
+function buildListQuery(db: Db, v: ListVariant) {
+  const userId = sql.placeholder('userId');
+  const term = sql.placeholder('term');
+  const where = v.search
     ? and(eq(projects.userId, userId), or(ilike(projects.name, term), ilike(projects.originalFilename, term)))
     : eq(projects.userId, userId);
-  const dir = q.sort_order === 'asc' ? asc : desc;
+  const dir = v.ascending ? asc : desc;
   // 'filename' on the wire is the project's display name (what the client sent as `filename`).
-  const col = q.sort_by === 'filename' ? sql`lower(${projects.name})` : projects.createdAt;
-  const rows = await db.select().from(projects).where(where)
-    .orderBy(dir(col), dir(projects.id)).limit(q.limit).offset((q.page - 1) * q.limit);
-  const [{ n }] = await db.select({ n: count() }).from(projects).where(where);
-  return { rows, total: Number(n) };
+  const col = v.byName ? sql`lower(${projects.name})` : projects.createdAt;
+  const remainPlan = sql<number | null>`(select ${users.remainPlan} from ${users} where ${users.id} = ${userId})`;
+  // The page first (its rows straight from an index), then the join for those rows only.
+  const page = db.select({ ...getTableColumns(projects), total: sql<string>`count(*) over ()`.as('total') }).from(projects).where(where)
+    .orderBy(dir(col), dir(projects.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
+  const pageCol = v.byName ? sql`lower(${page.name})` : page.createdAt;
+  const project = Object.fromEntries(Object.keys(getTableColumns(projects)).map((k) => [k, page[k as keyof typeof page]])) as unknown as ReturnType<typeof getTableColumns<typeof projects>>;
+  const name = `projects_list_${Number(v.search)}${Number(v.byName)}${Number(v.ascending)}`;
+  return {
+    page: db.select({ project, total: page.total, remainPlan, status: measureAnalyses.status, errorCode: measureAnalyses.errorCode })
+      .from(page).leftJoin(measureAnalyses, eq(measureAnalyses.projectId, page.id)).orderBy(dir(pageCol), dir(page.id)).prepare(name),
+    count: db.select({ n: count(), remain: remainPlan }).from(projects).where(where).prepare(`${name}_count`),
+  };
+}
+
+const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildListQuery>>>();
+
+/**
+ * Owner-scoped list; search and sort run in the database so thousands of rows stay fast. One round trip in
+ * the usual case: the page's rows carry the total (a window count), their analysis state (a join on the
+ * analyses' primary key) and the account's plans left. Only a page past the end, which has no row to carry
+ * them, needs a second query.
+ */
+export async function listProjects(db: Db, userId: string, q: ProjectListQuery): Promise<ProjectPage> {
+  const v: ListVariant = { search: !!q.search, byName: q.sort_by === 'filename', ascending: q.sort_order === 'asc' };
+  const key = JSON.stringify(v);
+  let perDb = listQueries.get(db);
+  if (!perDb) listQueries.set(db, (perDb = new Map()));
+  let query = perDb.get(key);
+  if (!query) perDb.set(key, (query = buildListQuery(db, v)));
+  const values = {
+    userId, limit: q.limit, offset: (q.page - 1) * q.limit,
+    term: q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '',
+  };
+  const found = await query.page.execute(values);
+  const states = new Map<string, { status: string; errorCode: string | null }>();
+  for (const r of found) if (r.status) states.set(r.project.id, { status: r.status, errorCode: r.errorCode });
+  if (found.length > 0) return { rows: found.map((r) => r.project), total: Number(found[0]!.total), states, remainPlan: found[0]!.remainPlan };
+  const [{ n, remain }] = await query.count.execute(values);
+  return { rows: [], total: Number(n), states, remainPlan: remain };
 }
 
 export async function findOwnProject(db: Db, userId: string, id: string): Promise<ProjectRow | undefined> {
@@ -63,10 +114,3 @@ export async function insertProject(db: Db, values: NewProjectRow): Promise<Proj
   return row;
 }
 
-/** The analysis state of each listed project (absent: never measured). One query for the whole page. */
-export async function analysisStates(db: Db, projectIds: string[]): Promise<Map<string, { status: string; errorCode: string | null }>> {
-  if (projectIds.length === 0) return new Map();
-  const rows = await db.select({ id: measureAnalyses.projectId, status: measureAnalyses.status, errorCode: measureAnalyses.errorCode })
-    .from(measureAnalyses).where(inArray(measureAnalyses.projectId, projectIds));
-  return new Map(rows.map((r) => [r.id, { status: r.status, errorCode: r.errorCode }]));
-}

@@ -10,7 +10,7 @@ import { readUpload } from './upload-reader.js';
 import { uploadErrors } from './project-errors.js';
 import { signedPngUrl, verifyPngSignature } from './png-url.js';
 import { failureReason } from '../measure/analysis-failure.js';
-import { analysisStates, findOwnProject, findPlan, findProjectById, listProjects, type ProjectRow } from './projects.repository.js';
+import { findOwnProject, findPlan, findProjectById, listProjects, type ProjectRow } from './projects.repository.js';
 
 /** Wire shape of one project; `filename` is the display name the client sent; the PNG URL is signed. */
 function toDto(r: ProjectRow, secret: string, state?: { status: string; errorCode: string | null } | null): Project {
@@ -41,12 +41,11 @@ export async function projectRoutes(api: FastifyInstance, ctx: AppContext): Prom
 
   api.get('/user/projects', { preHandler: api.authenticate }, async (req): Promise<ProjectListResponse> => {
     const q = parseOr422(projectListQuerySchema, req.query, 'query');
-    const [{ rows, total }, plan] = await Promise.all([listProjects(ctx.db, req.userId!, q), findPlan(ctx.db, req.userId!)]);
+    const { rows, total, states, remainPlan } = await listProjects(ctx.db, req.userId!, q);
     const totalPages = Math.ceil(total / q.limit);
-    const states = await analysisStates(ctx.db, rows.map((r) => r.id));
     return {
       projects: rows.map((r) => toDto(r, ctx.config.JWT_SECRET, states.get(r.id) ?? null)), total_count: total, total_pages: totalPages,
-      has_next: q.page < totalPages, has_prev: q.page > 1, remaining_plan: plan?.remain ?? 0, page: q.page,
+      has_next: q.page < totalPages, has_prev: q.page > 1, remaining_plan: remainPlan ?? 0, page: q.page,
     };
   });
 

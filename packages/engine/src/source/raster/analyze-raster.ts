@@ -6,9 +6,10 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../../types.js';
 import { isLabelText, readText, type TextItem } from '../text.js';
-import { binarize, binarizeWithPaper } from './binarize.js';
+import { binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
 import { distinctGaps, sealGaps } from './gaps.js';
+import { cropArray, drawingBox } from './crop.js';
 import { imageGrey } from './image-grey.js';
 import { largestImage, renderGrey } from './page-image.js';
 import { faceLineHalfWidthPx } from './edges.js';
@@ -44,7 +45,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const nativeDpi = 25.4 / (paperMmPerPt / img.pxPerPt);
   if (nativeDpi < MIN_PLAN_DPI) {
     throw new EngineInputError('unreadable_scan',
-      `Page ${options.page} is a scan at about ${Math.round(nativeDpi)} dpi at the plan's scale; at least ${MIN_PLAN_DPI} dpi is needed to measure it. Scan the plan at a higher resolution.`);
+      `Page ${options.page} is a scan at about ${Math.floor(nativeDpi)} dpi at the plan's scale; at least ${MIN_PLAN_DPI} dpi is needed to measure it. Scan the plan at a higher resolution.`);
   }
   const vp = page.getViewport({ scale: 1 });
   let pxPerPt = Math.min(img.pxPerPt, k / FINEST_MM_PER_PX);
@@ -54,14 +55,21 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const mmPerPx = k / scan.pxPerPt;
   const scale = { mmPerPx, paperMmPerPx: mmPerPx / options.scale };
 
-  let ink = binarize(scan.grey, w, h);
+  const first = binarizeWithPaper(scan.grey, w, h);
+  let ink = first.ink;
   const share = inkShare(ink.data);
   if (share < BLANK_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} is blank: there is no drawing on it to measure.`);
   if (share > PHOTO_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} looks like a photo or a dark page, not a floor plan drawing; upload a scan of the plan itself.`);
   const skewDeg = estimateSkewDeg(ink);
   const straight = skewDeg !== 0 ? rotateGrey(scan.grey, w, h, skewDeg) : scan.grey;
-  const bin = binarizeWithPaper(straight, w, h);
-  ink = bin.ink;
+  // (a page that needs no turn keeps its first binarisation)
+  const full = skewDeg !== 0 ? binarizeWithPaper(straight, w, h) : first;
+  // from here on only the drawing's box of the page is worked on (pixel coordinates are the box's)
+  const box = drawingBox(full.ink) ?? { x0: 0, y0: 0, x1: w - 1, y1: h - 1 };
+  const bw = box.x1 - box.x0 + 1, bh = box.y1 - box.y0 + 1;
+  ink = { w: bw, h: bh, data: cropArray(full.ink.data, w, box) };
+  const grey = cropArray(straight, w, box);
+  const bin = { ink, paper: cropArray(full.paper, w, box), inkLevel: full.inkLevel };
 
   const walls = findWallMask(ink, scale);
   if (inkShare(walls.data) === 0) {
@@ -73,17 +81,17 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const sealed = new Uint8Array(walls.data.length);
   for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
   const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;
-  const regions = findRegions(walls, { mmPerPx, minAreaMm2: 0.3e6, minWidthMm: minW, minHeightMm: minH, maxPageShare: 0.35 },
-    { w, h, grey: straight, paper: bin.paper, inkLevel: bin.inkLevel, sealed, faceHalfPx: faceLineHalfWidthPx({ w, h, data: unsealed }, ink.data) });
+  const regions = findRegions(walls, { mmPerPx, minAreaMm2: 0.3e6, minWidthMm: minW, minHeightMm: minH, maxPageShare: 0.35, pageAreaPx: w * h },
+    { w: bw, h: bh, grey, paper: bin.paper, inkLevel: bin.inkLevel, sealed, faceHalfPx: faceLineHalfWidthPx({ w: bw, h: bh, data: unsealed }, ink.data) });
 
   const toMm = (p: [number, number]): [number, number] => {
-    const [x, y] = toScan(p[0], p[1], w, h, skewDeg);
+    const [x, y] = toScan(p[0] + box.x0, p[1] + box.y0, w, h, skewDeg);
     return [(x / scan.pxPerPt) * k, (y / scan.pxPerPt) * k];
   };
   let text = await readText(page, k).catch(() => [] as TextItem[]);
   // no room names on the page: read them from the image (numbered labels stay for rooms not read)
   if (!text.some((t) => isLabelText(t.str)) && options.ocr !== false && regions.rooms.length) {
-    text = [...text, ...(await readRoomNames(regions, { grey: straight, w, h, paperMmPerPx: scale.paperMmPerPx, toMm }).catch(() => [] as TextItem[]))];
+    text = [...text, ...(await readRoomNames(regions, { grey, w: bw, h: bh, paperMmPerPx: scale.paperMmPerPx, toMm }).catch(() => [] as TextItem[]))];
   }
   const dpi = Math.round(25.4 / scale.paperMmPerPx);
   return buildRasterResult({

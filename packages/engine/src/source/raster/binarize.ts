@@ -35,16 +35,19 @@ export function paperLevel(grey: Uint8Array, w: number, h: number): Float32Array
       sm[by * bw + bx] = m;
     }
   const out = new Float32Array(w * h);
+  // bilinear between block centres: the column weights once, then per row one blend of two block rows
+  const cx0 = new Int32Array(w), cx1 = new Int32Array(w), ctx = new Float32Array(w);
+  for (let x = 0; x < w; x++) {
+    const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / BLOCK_PX - 0.5));
+    cx0[x] = Math.floor(fx); cx1[x] = Math.min(bw - 1, cx0[x] + 1); ctx[x] = fx - cx0[x];
+  }
+  const rowLvl = new Float32Array(bw);
   for (let y = 0; y < h; y++) {
     const fy = Math.min(bh - 1, Math.max(0, (y + 0.5) / BLOCK_PX - 0.5));
     const y0 = Math.floor(fy), y1 = Math.min(bh - 1, y0 + 1), ty = fy - y0;
-    for (let x = 0; x < w; x++) {
-      const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / BLOCK_PX - 0.5));
-      const x0 = Math.floor(fx), x1 = Math.min(bw - 1, x0 + 1), tx = fx - x0;
-      const a = sm[y0 * bw + x0] * (1 - tx) + sm[y0 * bw + x1] * tx;
-      const b = sm[y1 * bw + x0] * (1 - tx) + sm[y1 * bw + x1] * tx;
-      out[y * w + x] = a * (1 - ty) + b * ty;
-    }
+    for (let i = 0; i < bw; i++) rowLvl[i] = sm[y0 * bw + i] * (1 - ty) + sm[y1 * bw + i] * ty;
+    const base = y * w;
+    for (let x = 0; x < w; x++) out[base + x] = rowLvl[cx0[x]] * (1 - ctx[x]) + rowLvl[cx1[x]] * ctx[x];
   }
   return out;
 }

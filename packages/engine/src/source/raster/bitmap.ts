@@ -16,6 +16,8 @@ export const newMask = (w: number, h: number): Mask => ({ w, h, data: new Uint8A
 /** Chamfer weights (5-7-11 mask): within about 2 % of the Euclidean distance, two raster passes only. */
 const A = 5, B = 7, C = 11;
 const BIG = 1 << 29;
+/** Border (pixels) round the distance buffer: the 5-7-11 mask reaches two pixels. */
+const PAD = 2;
 
 /**
  * Squared distance (pixels², chamfer 5-7-11 approximation of Euclidean) from every pixel to the nearest
@@ -23,50 +25,52 @@ const BIG = 1 << 29;
  */
 export function sqDistanceTo(m: Mask, target: 0 | 1): Float32Array {
   const { w, h, data } = m;
-  const d = new Int32Array(w * h);
-  for (let i = 0; i < d.length; i++) d[i] = data[i] === target ? 0 : BIG;
+  // a border of PAD never-target pixels round the image, so the inner loops need no bounds tests
+  const W = w + 2 * PAD, d = new Int32Array(W * (h + 2 * PAD)).fill(BIG);
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
+    const row = (y + PAD) * W + PAD, src = y * w;
+    for (let x = 0; x < w; x++) if (data[src + x] === target) d[row + x] = 0;
+  }
+  const W2 = 2 * W;
+  for (let y = PAD; y < h + PAD; y++) {
+    for (let i = y * W + PAD, end = i + w; i < end; i++) {
       let v = d[i];
       if (v === 0) continue;
-      if (x > 0) v = Math.min(v, d[i - 1] + A);
-      if (y > 0) {
-        v = Math.min(v, d[i - w] + A);
-        if (x > 0) v = Math.min(v, d[i - w - 1] + B);
-        if (x < w - 1) v = Math.min(v, d[i - w + 1] + B);
-        if (y > 1) {
-          if (x > 0) v = Math.min(v, d[i - 2 * w - 1] + C);
-          if (x < w - 1) v = Math.min(v, d[i - 2 * w + 1] + C);
-        }
-        if (x > 1) v = Math.min(v, d[i - w - 2] + C);
-        if (x < w - 2) v = Math.min(v, d[i - w + 2] + C);
-      }
+      let t = d[i - 1] + A; if (t < v) v = t;
+      t = d[i - W] + A; if (t < v) v = t;
+      t = d[i - W - 1] + B; if (t < v) v = t;
+      t = d[i - W + 1] + B; if (t < v) v = t;
+      t = d[i - W2 - 1] + C; if (t < v) v = t;
+      t = d[i - W2 + 1] + C; if (t < v) v = t;
+      t = d[i - W - 2] + C; if (t < v) v = t;
+      t = d[i - W + 2] + C; if (t < v) v = t;
       d[i] = v;
     }
   }
-  for (let y = h - 1; y >= 0; y--) {
-    for (let x = w - 1; x >= 0; x--) {
-      const i = y * w + x;
+  for (let y = h + PAD - 1; y >= PAD; y--) {
+    for (let i = y * W + PAD + w - 1, end = y * W + PAD; i >= end; i--) {
       let v = d[i];
       if (v === 0) continue;
-      if (x < w - 1) v = Math.min(v, d[i + 1] + A);
-      if (y < h - 1) {
-        v = Math.min(v, d[i + w] + A);
-        if (x < w - 1) v = Math.min(v, d[i + w + 1] + B);
-        if (x > 0) v = Math.min(v, d[i + w - 1] + B);
-        if (y < h - 2) {
-          if (x < w - 1) v = Math.min(v, d[i + 2 * w + 1] + C);
-          if (x > 0) v = Math.min(v, d[i + 2 * w - 1] + C);
-        }
-        if (x < w - 2) v = Math.min(v, d[i + w + 2] + C);
-        if (x > 1) v = Math.min(v, d[i + w - 2] + C);
-      }
+      let t = d[i + 1] + A; if (t < v) v = t;
+      t = d[i + W] + A; if (t < v) v = t;
+      t = d[i + W + 1] + B; if (t < v) v = t;
+      t = d[i + W - 1] + B; if (t < v) v = t;
+      t = d[i + W2 + 1] + C; if (t < v) v = t;
+      t = d[i + W2 - 1] + C; if (t < v) v = t;
+      t = d[i + W + 2] + C; if (t < v) v = t;
+      t = d[i + W - 2] + C; if (t < v) v = t;
       d[i] = v;
     }
   }
   const out = new Float32Array(w * h);
-  for (let i = 0; i < d.length; i++) out[i] = d[i] >= BIG ? 1e12 : (d[i] / A) ** 2;
+  const inv = 1 / (A * A);
+  for (let y = 0; y < h; y++) {
+    const row = (y + PAD) * W + PAD, dst = y * w;
+    for (let x = 0; x < w; x++) {
+      const v = d[row + x];
+      out[dst + x] = v >= BIG ? 1e12 : v * v * inv;
+    }
+  }
   return out;
 }
 
@@ -104,38 +108,68 @@ export interface Components {
   touchesBorder: Uint8Array;
 }
 
-/** 4-connected components of the pixels equal to `value`. */
+/**
+ * 4-connected components of the pixels equal to `value`, numbered in raster order of their first pixel.
+ * Works on runs: each row's runs are joined (union-find) with the runs they touch in the row above, so the
+ * cost is one pass over the pixels plus one step per run.
+ */
 export function components(m: Mask, value: 0 | 1): Components {
   const { w, h, data } = m;
-  const labels = new Int32Array(w * h);
-  const stack = new Int32Array(w * h);
-  const area: number[] = [0], x0: number[] = [0], y0: number[] = [0], x1: number[] = [0], y1: number[] = [0], border: number[] = [0];
-  let count = 0;
-  for (let s = 0; s < w * h; s++) {
-    if (data[s] !== value || labels[s]) continue;
-    const id = ++count;
-    let sp = 0;
-    stack[sp++] = s;
-    labels[s] = id;
-    let a = 0, bx0 = w, by0 = h, bx1 = -1, by1 = -1, touch = 0;
-    while (sp) {
-      const p = stack[--sp];
-      const x = p % w, y = (p - x) / w;
-      a++;
-      if (x < bx0) bx0 = x;
-      if (x > bx1) bx1 = x;
-      if (y < by0) by0 = y;
-      if (y > by1) by1 = y;
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) touch = 1;
-      if (x > 0 && data[p - 1] === value && !labels[p - 1]) { labels[p - 1] = id; stack[sp++] = p - 1; }
-      if (x < w - 1 && data[p + 1] === value && !labels[p + 1]) { labels[p + 1] = id; stack[sp++] = p + 1; }
-      if (y > 0 && data[p - w] === value && !labels[p - w]) { labels[p - w] = id; stack[sp++] = p - w; }
-      if (y < h - 1 && data[p + w] === value && !labels[p + w]) { labels[p + w] = id; stack[sp++] = p + w; }
-    }
-    area.push(a); x0.push(bx0); y0.push(by0); x1.push(bx1); y1.push(by1); border.push(touch);
-  }
-  return {
-    labels, count, area: Int32Array.from(area), x0: Int32Array.from(x0), y0: Int32Array.from(y0), x1: Int32Array.from(x1), y1: Int32Array.from(y1),
-    touchesBorder: Uint8Array.from(border),
+  // runs of each row: start, end (exclusive), row; parent for union-find
+  let cap = 1 << 16;
+  let rs = new Int32Array(cap), re = new Int32Array(cap), ry = new Int32Array(cap), parent = new Int32Array(cap);
+  let n = 0;
+  const find = (a: number) => {
+    while (parent[a] !== a) { parent[a] = parent[parent[a]]; a = parent[a]; }
+    return a;
   };
+  let prevFrom = 0, prevTo = 0;
+  for (let y = 0; y < h; y++) {
+    const rowFrom = n, base = y * w;
+    let x = 0;
+    while (x < w) {
+      if (data[base + x] !== value) { x++; continue; }
+      const s = x;
+      while (x < w && data[base + x] === value) x++;
+      if (n === cap) {
+        cap *= 2;
+        const grow = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
+        rs = grow(rs); re = grow(re); ry = grow(ry); parent = grow(parent);
+      }
+      rs[n] = s; re[n] = x; ry[n] = y; parent[n] = n;
+      // runs of the row above that share a column with this one (4-connectivity)
+      // (a run of the row above ending before this one starts cannot touch any later run of this row either)
+      for (let k = prevFrom; k < prevTo; k++) {
+        if (re[k] <= s) { prevFrom = k + 1; continue; }
+        if (rs[k] >= x) break;
+        const a = find(k), b = find(n);
+        if (a !== b) { if (a < b) parent[b] = a; else parent[a] = b; }
+      }
+      n++;
+    }
+    prevFrom = rowFrom;
+    prevTo = n;
+  }
+  // ids in raster order of each component's first run (roots have the smallest run index of their set)
+  const idOf = new Int32Array(n);
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const r = find(k);
+    idOf[k] = r === k ? ++count : idOf[r];
+  }
+  const labels = new Int32Array(w * h);
+  const area = new Int32Array(count + 1), x0 = new Int32Array(count + 1).fill(w), y0 = new Int32Array(count + 1).fill(h);
+  const x1 = new Int32Array(count + 1).fill(-1), y1 = new Int32Array(count + 1).fill(-1), touchesBorder = new Uint8Array(count + 1);
+  for (let k = 0; k < n; k++) {
+    const id = idOf[k], y = ry[k], s = rs[k], e = re[k];
+    labels.fill(id, y * w + s, y * w + e);
+    area[id] += e - s;
+    if (s < x0[id]) x0[id] = s;
+    if (e - 1 > x1[id]) x1[id] = e - 1;
+    if (y < y0[id]) y0[id] = y;
+    if (y > y1[id]) y1[id] = y;
+    if (s === 0 || e === w || y === 0 || y === h - 1) touchesBorder[id] = 1;
+  }
+  area[0] = 0; x0[0] = 0; y0[0] = 0; x1[0] = 0; y1[0] = 0;
+  return { labels, count, area, x0, y0, x1, y1, touchesBorder };
 }

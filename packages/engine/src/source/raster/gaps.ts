@@ -13,6 +13,10 @@ export const MAX_GAP_MM = 2700;
 export const MIN_OPENING_MM = 450;
 /** Bands thicker than this (site mm) are not one wall. */
 export const MAX_WALL_THICKNESS_MM = 450;
+/** Openings wider than this (site mm, a wide single door) must end at the same wall continuing in line. */
+export const MAX_CORNER_GAP_MM = 1200;
+/** Share of a gap's rows whose far side is wall running along the gap. */
+const IN_LINE_SHARE = 0.5;
 /** Shortest wall piece whose ends are looked from (pixels). */
 const MIN_PIECE_PX = 4;
 /** Share of a wall end's rows that must meet wall across the gap. */
@@ -49,7 +53,7 @@ export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2):
       // (a diagonal wall breaks into staircase steps about as long as thick: not pieces either)
       if (rows < minThick || rows > maxThick || len < Math.max(1.5 * rows, MIN_PIECE_PX)) continue;
       for (const dir of [1, -1] as const) {
-        const g = endGap(view, comps.labels, id, comps.x0[id], comps.x1[id], comps.y0[id], comps.y1[id], dir, maxLen);
+        const g = endGap(view, comps.labels, id, comps.x0[id], comps.x1[id], comps.y0[id], comps.y1[id], dir, maxLen, mmPerPx);
         if (g) found.push(g);
       }
     }
@@ -70,36 +74,32 @@ export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2):
 /** Wall pixels that belong to a band running along x: longer along the row than across it. */
 export function alongMask(m: Mask): Mask {
   const { w, h, data } = m;
-  const hRun = new Int32Array(w * h), vRun = new Int32Array(w * h);
+  const n = w * h;
+  // run lengths along the row and down the column, each in row-major passes (cache-friendly)
+  const hRun = new Uint16Array(n), vRun = new Uint16Array(n);
   for (let y = 0; y < h; y++) {
+    const base = y * w;
     let x = 0;
     while (x < w) {
-      if (!data[y * w + x]) { x++; continue; }
+      if (!data[base + x]) { x++; continue; }
       let e = x;
-      while (e < w && data[y * w + e]) e++;
-      for (let i = x; i < e; i++) hRun[y * w + i] = e - x;
+      while (e < w && data[base + e]) e++;
+      hRun.fill(Math.min(65535, e - x), base + x, base + e);
       x = e;
     }
   }
-  for (let x = 0; x < w; x++) {
-    let y = 0;
-    while (y < h) {
-      if (!data[y * w + x]) { y++; continue; }
-      let e = y;
-      while (e < h && data[e * w + x]) e++;
-      for (let i = y; i < e; i++) vRun[i * w + x] = e - y;
-      y = e;
-    }
-  }
+  for (let i = 0; i < n; i++) if (data[i]) vRun[i] = i >= w ? Math.min(65535, vRun[i - w] + 1) : 1;
+  for (let i = n - 1 - w; i >= 0; i--) if (data[i] && data[i + w]) vRun[i] = vRun[i + w];
   const out = newMask(w, h);
-  for (let i = 0; i < out.data.length; i++) out.data[i] = data[i] && hRun[i] > vRun[i] ? 1 : 0;
+  for (let i = 0; i < n; i++) out.data[i] = data[i] && hRun[i] > vRun[i] ? 1 : 0;
   return out;
 }
 
 /** The gap beyond one end (dir = +1 right, −1 left) of a band piece, or null when no wall is met. */
-function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: number, y0: number, y1: number, dir: 1 | -1, maxLen: number): Gap | null {
+function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: number, y0: number, y1: number, dir: 1 | -1, maxLen: number, mmPerPx: number): Gap | null {
   const { w, data } = m;
   const starts: number[] = [], lens: number[] = [];
+  let inLine = 0;
   for (let y = y0; y <= y1; y++) {
     let end = -1;
     if (dir === 1) { for (let x = bx1; x >= bx0; x--) if (labels[y * w + x] === id) { end = x; break; } }
@@ -111,12 +111,15 @@ function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: numbe
     const from = x;
     let n = 0;
     while (x >= 0 && x < w && !data[y * w + x] && n <= maxLen) { x += dir; n++; }
-    if (n > 0 && n <= maxLen && x >= 0 && x < w) { starts.push(from); lens.push(n); }
+    if (n > 0 && n <= maxLen && x >= 0 && x < w) { starts.push(from); lens.push(n); if (labels[y * w + x]) inLine++; }
   }
   const rows = y1 - y0 + 1;
   if (starts.length < Math.max(2, END_AGREEMENT * rows)) return null;
   const med = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1];
   const s = med(starts), n = med(lens);
+  // wider than a single door: only between two pieces of one wall (the wall met across runs on in line);
+  // a wall end facing a crossing wall that far off is a stub or furniture beside a room, not a jamb
+  if (n * mmPerPx > MAX_CORNER_GAP_MM && inLine < IN_LINE_SHARE * starts.length) return null;
   const e = s + dir * (n - 1);
   return { x0: Math.min(s, e), x1: Math.max(s, e), y0, y1, horizontal: true, kind: 'seal', subtype: '' };
 }
@@ -127,7 +130,13 @@ export function transpose(m: Mask): Mask {
   return out;
 }
 
-/** Window, sliding door or door, from the ink inside the gap (a block along x). */
+/**
+ * Window, sliding door or door, from the ink inside the gap (a block along x): a glass line runs from jamb
+ * to jamb; sliding panels are two strokes along the wall, each from one jamb past the middle; a swing door
+ * or a bare opening leaves the gap nearly empty along its rows. A row of ink over part of the gap that is no
+ * pair of panels (a dash-dot axis line drawn through the opening, a glass line broken by noise) cannot be
+ * told apart here and is taken for a door.
+ */
 function classify(g: Gap, ink: Mask): void {
   const along = g.x1 - g.x0 + 1;
   let best = 0;

@@ -57,11 +57,31 @@ describe('raster wall gaps', () => {
     expect(sealGaps(walls, ink, mmPerPx, 3).filter((g) => g.kind === 'window')).toHaveLength(1);
   });
 
+  it('two panels along the gap, each from one jamb past the middle on rows apart, make it a sliding door', () => {
+    const walls = maskOf(200, 100, [[10, 40, 80, 49], [121, 40, 190, 49]]);
+    const ink = maskOf(200, 100, [[81, 42, 104, 42], [97, 47, 120, 47]]);
+    const found = sealGaps(walls, ink, mmPerPx, 3).filter((g) => g.kind !== 'seal');
+    expect(found.map((g) => g.subtype)).toEqual(['sliding']);
+  });
+
   it('leaves a narrow room between two parallel walls open', () => {
     // two vertical walls 50 px (1 m) apart, 150 px long: a corridor, no wall ends face each other across it
     const walls = maskOf(200, 200, [[40, 20, 49, 170], [100, 20, 109, 170]]);
     sealGaps(walls, newMask(200, 200), mmPerPx, 3);
     expect(count(walls, 50, 21, 99, 169)).toBe(0);
+  });
+
+  it('seals a wide opening (double or sliding door) between two pieces of one wall', () => {
+    // a 10 px wall with a 100 px (2 m) gap, the wall running on in line beyond it
+    const walls = maskOf(300, 100, [[10, 40, 80, 49], [181, 40, 290, 49]]);
+    expect(sealGaps(walls, newMask(300, 100), mmPerPx, 3).filter((g) => g.kind === 'door')).toHaveLength(1);
+  });
+
+  it('does not seal a wide space between a wall stub and a crossing wall (a room, not an opening)', () => {
+    // a 50 px stub ending 100 px (2 m) before a wall running down the page, as far as a double door
+    const walls = maskOf(300, 200, [[130, 90, 180, 99], [20, 10, 29, 190]]);
+    expect(sealGaps(walls, newMask(300, 200), mmPerPx, 3)).toHaveLength(0);
+    expect(count(walls, 30, 90, 129, 99)).toBe(0);
   });
 
   it('does not seal a gap wider than the widest door', () => {
@@ -78,17 +98,66 @@ describe('raster windows inside a wall band', () => {
   const walls = () => maskOf(200, 60, [[20, 20, 169, 31]]);
   const faces: [number, number, number, number][] = [[20, 20, 169, 20], [20, 31, 169, 31]];
 
-  it('a glass line along the middle of the band, paper on both sides, is a window', () => {
-    const ink = maskOf(200, 60, [...faces, [70, 25, 119, 26]]);
+  // the window's jambs: the wall's end lines across the band at x 69 and 120
+  const jambs: [number, number, number, number][] = [[69, 20, 69, 31], [120, 20, 120, 31]];
+
+  it('a glass line along the middle of the band, paper on both sides, from jamb to jamb, is a window', () => {
+    const ink = maskOf(200, 60, [...faces, ...jambs, [70, 25, 119, 26]]);
     const found = findBandWindows(walls(), ink, mmPerPx);
     expect(found).toHaveLength(1);
     expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
+  it('a glass line broken by noise into two pieces a row apart is one window from jamb to jamb', () => {
+    const ink = maskOf(200, 60, [...faces, ...jambs, [70, 25, 92, 25], [99, 26, 119, 26]]);
+    const found = findBandWindows(walls(), ink, mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
+  it('a window between jambs stays one window when a line runs on along the wall past a jamb', () => {
+    // a grid line's dash in the cavity beyond the right jamb, 3 px from the window's glass line, on its row
+    const ink = maskOf(200, 60, [...faces, ...jambs, [70, 25, 119, 25], [123, 25, 160, 25]]);
+    const found = findBandWindows(walls(), ink, mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
+  it('a glass line stops at its jamb even where dots of the hatched wall beyond line up on its row', () => {
+    // hatching seen at low resolution: dots every other column on the glass line's row, beyond the right jamb
+    const rects: [number, number, number, number][] = [...faces, ...jambs, [70, 25, 119, 25]];
+    for (let x = 121; x <= 165; x += 2) rects.push([x, 25, x, 25]);
+    const found = findBandWindows(walls(), maskOf(200, 60, rects), mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
+  it('a line along the wall\'s cavity with no jambs at its ends (a grid line\'s dash) is no window', () => {
+    const ink = maskOf(200, 60, [...faces, [70, 25, 119, 26]]);
+    expect(findBandWindows(walls(), ink, mmPerPx)).toHaveLength(0);
+  });
+
+  it('a cupboard drawn against the wall (its inside filled as a cavity, the band thicker there) is no window', () => {
+    // the wall's lower face (row 31) runs on across the cupboard x 70..119, rows 31..50; lines across the wall
+    // and the cupboard's sides (x 70, 119) and its front close it: the face line looks like glass between
+    // jambs, but the band is far thicker than the wall there
+    const band = maskOf(200, 60, [[20, 20, 169, 31], [70, 32, 119, 50]]);
+    const ink = maskOf(200, 60, [...faces, [70, 20, 70, 50], [119, 20, 119, 50], [70, 50, 119, 50]]);
+    expect(findBandWindows(band, ink, mmPerPx)).toHaveLength(0);
   });
 
   it('hatching across the band at a slant is no window', () => {
     const rects: [number, number, number, number][] = [...faces];
     for (let x0 = 20; x0 < 160; x0 += 6) for (let k = 0; k < 10; k++) rects.push([x0 + k, 30 - k, x0 + k, 30 - k]);
     expect(findBandWindows(walls(), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
+  });
+
+  it('blurred hatching (strokes several pixels wide) between jambs is no window', () => {
+    // an 18 px (360 mm) outlined wall with jambs at x 69 and 120; 45° strokes 5 px wide along the row, 8 px
+    // apart, between them: most columns have ink with ink two pixels to each side in the same row, as a glass line
+    const rects: [number, number, number, number][] = [[20, 20, 169, 20], [20, 37, 169, 37], [69, 20, 69, 37], [120, 20, 120, 37]];
+    for (let x0 = 40; x0 < 120; x0 += 8) for (let k = 0; k < 16; k++) rects.push([Math.max(70, x0 + k), 36 - k, Math.min(119, x0 + k + 4), 36 - k]);
+    expect(findBandWindows(maskOf(200, 60, [[20, 20, 169, 37]]), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
   });
 
 });
@@ -112,6 +181,19 @@ describe('raster windows set in a wall as two glass lines', () => {
     const found = findBandWindows(maskOf(60, 200, tr(wallRects)), maskOf(60, 200, tr(inkRects)), mmPerPx);
     expect(found).toHaveLength(1);
     expect(found[0].y1 - found[0].y0 + 1).toBe(50);
+  });
+
+  it('two glass lines blurred into one stroke far thinner than the wall, wall on both sides, are a window', () => {
+    // at low resolution the lines at rows 23 and 28 merge: the window stretch is solid ink 5 px thick
+    const walls = maskOf(200, 60, [[20, 20, 69, 31], [120, 20, 169, 31], [70, 24, 119, 28]]);
+    const found = findBandWindows(walls, maskOf(200, 60, [[20, 20, 69, 31], [120, 20, 169, 31], [70, 24, 119, 28]]), mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0].x1 - found[0].x0 + 1).toBe(50);
+  });
+
+  it('a solid stretch only a little thinner than the wall (a bump on its face) is no window', () => {
+    const walls = maskOf(200, 60, [[20, 20, 69, 31], [120, 20, 169, 31], [70, 22, 119, 31]]);
+    expect(findBandWindows(walls, maskOf(200, 60, [[20, 20, 69, 31], [120, 20, 169, 31], [70, 22, 119, 31]]), mmPerPx)).toHaveLength(0);
   });
 
   it('a wall that only ends in a thinner hollow piece (wall on one side) is no window', () => {

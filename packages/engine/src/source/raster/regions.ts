@@ -17,6 +17,8 @@ export interface RegionLimits {
   minHeightMm: number;
   /** Rooms larger than this share of the page are the sheet, not a room. */
   maxPageShare: number;
+  /** The whole page's pixels, when the mask is only a part of it (default: the mask's own). */
+  pageAreaPx?: number;
 }
 
 export interface PixelRoom { ring: Pt[]; areaPx: number; id: number }
@@ -46,7 +48,7 @@ export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Re
     if (free.touchesBorder[id]) continue;
     const bw = (free.x1[id] - free.x0[id] + 1) * lim.mmPerPx, bh = (free.y1[id] - free.y0[id] + 1) * lim.mmPerPx;
     if (free.area[id] * px2 < lim.minAreaMm2 || bw < lim.minWidthMm || bh < lim.minHeightMm) continue;
-    if (free.area[id] > lim.maxPageShare * w * h) continue;
+    if (free.area[id] > lim.maxPageShare * (lim.pageAreaPx ?? w * h)) continue;
     // too narrow everywhere: a wall cavity or the gap between two wall lines, not a room
     if (2 * Math.sqrt(maxR[id]) * lim.mmPerPx < Math.min(lim.minWidthMm, lim.minHeightMm)) continue;
     let ring = simplifyRing(traceOuter(free.labels, w, h, id, first[id]), SIMPLIFY_PX);

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureEngine, engineHostPids, previewPdfInWorker } from './worker.js';
+import { EngineCancelledError } from './engine-errors.js';
+import { roomsPdf } from './test-pdfs.js';
+
+/** A worker start takes seconds on a busy machine; what is under test is where calls run and how they end. */
+const slow = { timeoutMs: 300_000 };
+const exited = (pid: number) => new Promise<void>((resolve) => {
+  const t = setInterval(() => { try { process.kill(pid, 0); } catch { clearInterval(t); resolve(); } }, 50);
+});
+
+describe('engine calls in engine host processes', () => {
+  afterEach(() => configureEngine({ hosts: 0, hostRecycleMb: 512 }));
+
+  it('runs an upload check in a separate process and answers its image and errors as in-process calls do', async () => {
+    configureEngine({ hosts: 1 });
+    const pdf = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }]);
+    const r = await previewPdfInWorker(pdf, 1, { maxWidthPx: 400 }, slow);
+    expect(r.info.pageCount).toBe(1);
+    expect(Buffer.isBuffer(r.page?.png)).toBe(true);
+    const [pid] = engineHostPids();
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(process.pid);
+    await expect(previewPdfInWorker(new Uint8Array(Buffer.from('not a pdf at all')), 1, {}, slow)).rejects.toMatchObject({ name: 'EngineInputError', code: 'not_pdf' });
+  }, 400_000);
+
+  it('fails the calls of a host that dies and starts a new host for the next call', async () => {
+    configureEngine({ hosts: 1 });
+    const pdf = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }]);
+    const call = previewPdfInWorker(pdf, 1, {}, slow);
+    const [pid] = engineHostPids();
+    process.kill(pid!, 'SIGKILL');
+    await expect(call).rejects.toThrow(/engine host exited/);
+    expect((await previewPdfInWorker(pdf, 1, {}, slow)).info.pageCount).toBe(1);
+    expect(engineHostPids()).not.toContain(pid);
+  }, 400_000);
+
+  it('cancels a call at once, and ends an idle host that has grown past its budget', async () => {
+    configureEngine({ hosts: 1, hostRecycleMb: 1 });
+    const pdf = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }]);
+    const ac = new AbortController();
+    const call = previewPdfInWorker(pdf, 1, {}, { ...slow, signal: ac.signal });
+    ac.abort();
+    await expect(call).rejects.toBeInstanceOf(EngineCancelledError);
+    await previewPdfInWorker(pdf, 1, {}, slow);
+    const [pid] = engineHostPids();
+    // Every host is over a 1 MB budget once its call is done: it is ended, not kept.
+    await exited(pid!);
+    expect(engineHostPids()).toEqual([]);
+  }, 400_000);
+});
