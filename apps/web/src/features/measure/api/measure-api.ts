@@ -13,6 +13,10 @@ export interface RoomDto {
   total_wall_surface_area: number; total_window_area: number; total_door_area: number; windows: OpeningDto[]; doors: OpeningDto[];
   /** Reshaped, given other openings or drawn by the user (the server re-measured it). */
   edited?: boolean; source?: 'detected' | 'added';
+  /** The area the architect printed for the room (mm², from its stamp or the sheet's room schedule). */
+  printed_area_mm2?: number;
+  /** The floor-plan view the room is drawn in, when the sheet shows more than one. */
+  view?: string;
 }
 export interface ResultDto {
   rooms: RoomDto[];

@@ -35,6 +35,7 @@ function RoomCard({ room, index, selected, highlighted, onToggle, onHover, areaF
         {room.edited && <Badge size="xs" color="teal" variant="light" data-edited>{room.source === 'added' ? 'Drawn' : 'Edited'}</Badge>}
         {room.excluded && <Badge size="xs" color="gray" variant="outline">Left out</Badge>}
       </Group>
+      {room.view && <Text size="xs" c="dimmed" mt={2} data-room-view>{room.view}</Text>}
       <SimpleGrid cols={3} spacing={4} mt="xs">
         {[['Skirting', fmtM(room.perimeter_mm)], ['Ceiling', areaFmt(room.ceiling_area)], ['Net wall', areaFmt(room.net_wall_area)]].map(([k, v]) => (
           <div key={k}><Text size="10px" c="dimmed" tt="uppercase" fw={600}>{k}</Text><Text size="sm" fw={600}>{v}</Text></div>

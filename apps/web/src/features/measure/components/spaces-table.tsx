@@ -1,4 +1,4 @@
-import { Checkbox, Table } from '@mantine/core';
+import { Checkbox, Table, Text } from '@mantine/core';
 import type { RoomDto } from '../api/measure-api';
 import { fmtM, roomTitle } from '../utils/format';
 import { roomTotals } from '../utils/quantities';
@@ -18,7 +18,7 @@ export function SpacesTable({ rooms, selected, highlighted, onToggle, onHover, a
           {rooms.map((r, i) => (
             <Table.Tr key={r.id ?? i} bg={highlighted === i ? 'orange.0' : undefined} onMouseEnter={() => onHover(i)} onMouseLeave={() => onHover(null)} c={r.excluded ? 'dimmed' : undefined}>
               <Table.Td><Checkbox checked={selected.has(i)} disabled={r.excluded} onChange={() => onToggle(i)} aria-label={`Select ${r.label || roomTitle(r, i)} in table`} /></Table.Td>
-              <Table.Td>{roomTitle(r, i)}</Table.Td><Table.Td ta="right">{fmtM(r.perimeter_mm)}</Table.Td><Table.Td ta="right">{areaFmt(r.ceiling_area)}</Table.Td>
+              <Table.Td>{roomTitle(r, i)}{r.view && <Text span size="xs" c="dimmed"> · {r.view}</Text>}</Table.Td><Table.Td ta="right">{fmtM(r.perimeter_mm)}</Table.Td><Table.Td ta="right">{areaFmt(r.ceiling_area)}</Table.Td>
               <Table.Td ta="right">{areaFmt(r.net_wall_area)}</Table.Td><Table.Td ta="right">{r.windows.length}</Table.Td><Table.Td ta="right">{r.doors.length}</Table.Td>
             </Table.Tr>
           ))}

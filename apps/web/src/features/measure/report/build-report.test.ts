@@ -34,6 +34,14 @@ describe('buildReport', () => {
     expect(raw).toContain('ROOM 2 \\(edited\\)');
     expect(raw).not.toContain('ROOM 1 \\(edited\\)');
   });
+  it('names the floor-plan view of each room when the sheet shows more than one', () => {
+    const result = sample(2);
+    result.rooms[0] = { ...result.rooms[0], view: 'GROUND FLOOR PLAN' };
+    result.rooms[1] = { ...result.rooms[1], view: 'FIRST FLOOR PLAN', edited: true };
+    const raw = buildReport({ result, roomIndexes: [0, 1], projectTitle: 'Smith House' }).output();
+    expect(raw).toMatch(/ROOM 1 .{1,4} GROUND FLOOR PLAN/);
+    expect(raw).toMatch(/ROOM 2 .{1,4} FIRST FLOOR PLAN \\\(edited\\\)/);
+  });
   it('adds a plan page with the image and only the selected rooms outlined and numbered like the table', () => {
     const doc = buildReport({ result: sample(3), roomIndexes: [0, 2], projectTitle: 'Smith House', planImage: { dataUrl: PNG_2X2, widthPx: 2, heightPx: 2 } });
     expect(doc.getNumberOfPages()).toBe(2);

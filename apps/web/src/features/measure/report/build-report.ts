@@ -50,7 +50,7 @@ function contentOf(input: ReportInput) {
     ] as [string, string][],
     warnings: (result.warnings ?? []).map((w) => w.message),
     rows: rooms.map(({ room: r, index }) => ({
-      cells: [r.edited ? `${roomTitle(r, index)} (edited)` : roomTitle(r, index), m(r.perimeter_mm), m2(r.ceiling_area), m2(r.net_wall_area), String(r.windows.length), String(r.doors.length)],
+      cells: [`${roomTitle(r, index)}${r.view ? ` · ${r.view}` : ''}${r.edited ? ' (edited)' : ''}`, m(r.perimeter_mm), m2(r.ceiling_area), m2(r.net_wall_area), String(r.windows.length), String(r.doors.length)],
       openings: openingsLine(r.windows, r.doors, numbers, m2x2),
     })),
     total: ['Total', m(t.skirtingMm), m2(t.ceilingAreaMm2), m2(t.netWallAreaMm2), String(t.windows), String(t.doors)],
