@@ -3,18 +3,24 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { analyzePdf, breakBehind } from './analyze.js';
 import type { PointMm } from './types.js';
 
-/**
- * A room 4000 x 3000 mm (1:100, A4 landscape) with filled walls. Its entrance door stands in a break whose two
- * sides end on different wall lines: a 150 mm wall on the left, a 250 mm wall on the right (their room faces in
- * line). The door is drawn in its frame, a little in front of the wall face: hinge, leaf and swing.
- */
-async function entrancePlan(frontMm: number) {
+/** An A4 page in site mm at 1:100 (origin 100 pt in, y down) with a pen for wall fills in dark grey. */
+async function wallSheet() {
   const doc = await PDFDocument.create();
   const page = doc.addPage([842, 595]);
   const pt = 72 / 25.4 / 100;
   const X = (mm: number) => 100 + mm * pt, Y = (mm: number) => 500 - mm * pt;
   const fill = (x0: number, y0: number, x1: number, y1: number) =>
     page.drawRectangle({ x: X(x0), y: Y(y1), width: (x1 - x0) * pt, height: (y1 - y0) * pt, color: rgb(0.3, 0.3, 0.3) });
+  return { doc, page, pt, X, Y, fill };
+}
+
+/**
+ * A room 4000 x 3000 mm (1:100, A4 landscape) with filled walls. Its entrance door stands in a break whose two
+ * sides end on different wall lines: a 150 mm wall on the left, a 250 mm wall on the right (their room faces in
+ * line). The door is drawn in its frame, a little in front of the wall face: hinge, leaf and swing.
+ */
+async function entrancePlan(frontMm: number) {
+  const { doc, page, X, Y, fill } = await wallSheet();
   fill(-250, -250, 4250, 0); fill(-250, 0, 0, 3000); fill(4000, 0, 4250, 3000);
   fill(-250, 3000, 1500, 3150); fill(2400, 3000, 4250, 3250);
   const hy = 3000 - frontMm, hx = 2390, r = 880;
@@ -41,12 +47,7 @@ describe('door chords', () => {
  * break) and open (into the room, 136 mm off the top wall), and its swing between the two.
  */
 async function leafTwicePlan() {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([842, 595]);
-  const pt = 72 / 25.4 / 100;
-  const X = (mm: number) => 100 + mm * pt, Y = (mm: number) => 500 - mm * pt;
-  const fill = (x0: number, y0: number, x1: number, y1: number) =>
-    page.drawRectangle({ x: X(x0), y: Y(y1), width: (x1 - x0) * pt, height: (y1 - y0) * pt, color: rgb(0.3, 0.3, 0.3) });
+  const { doc, page, X, Y, fill } = await wallSheet();
   fill(-250, -250, 6375, 0); fill(-250, 3000, 6375, 3250); fill(-250, 0, 0, 3000); fill(6125, 0, 6375, 3000);
   fill(3000, 0, 3125, 100); fill(3000, 1010, 3125, 3000);
   const hx = 3145, hy = 136, r = 834;
