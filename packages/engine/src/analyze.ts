@@ -133,6 +133,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       const lean = union(walls.polys.map(toPath), FillRule.NonZero).filter(kept);
       holes = withoutFittings(holes1, [...lean, ...sealParts.slice(raw.length)]);
     }
+    // every space the walls enclose, rooms or not (slivers under the minimum size too): no outdoor space is
+    // looked for around a stamp inside one
+    const enclosed = holes.filter((h) => Math.abs(h.area) <= 0.35 * pageArea).map((h) => h.pts);
     holes = holes.filter((h) => {
       const a = Math.abs(h.area);
       if (a < 0.3e6 || a > 0.35 * pageArea) return false;
@@ -228,7 +231,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none
     applyRoomSchedule(rooms, readRoomSchedule(text, rooms.map((r) => r.polygon)));
     // loggias, balconies, terraces outside the walls, closed by railings and slab edges (outdoor-spaces.ts)
-    for (const o of findOutdoorSpaces({ text, rooms: rooms.map((r) => r.polygon), building: sealed, lines: pageLines, ratio: printedRatio(rooms) })) {
+    for (const o of findOutdoorSpaces({ text, rooms: [...rooms.map((r) => r.polygon), ...enclosed], building: sealed, lines: pageLines, ratio: printedRatio(rooms) })) {
       rooms.push({
         id: `room-${rooms.length + 1}`, label: stampLabel(o.stamp), is_outdoor: true, polygon: o.pts,
         ...measureRoom(o.pts, { windows: [], doors: [] }, H), windows: [], doors: [],
