@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createPlanProject, measure, screenOf, signedInUser, type Login, type Pt } from './editor-support';
 import { pdfText } from './measure-fixtures';
@@ -44,6 +44,11 @@ describe('plan editor (real server and engine)', () => {
   it('corrects the plan: corner, window, drawn room, undo, calibration; kept on reload, in the report and after a re-measure', async () => {
     const { context, page } = await newPage(browser);
     await storeSession(page, login);
+    // The page's lines to snap to are read in the background and may arrive at any moment; hold them back
+    // until the drag and the drawn room are done, so what those snap to does not depend on timing.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route('**/page-scale', (r) => (holding ? void held.push(r) : r.continue()));
     await page.goto(`/projects/${projectId}/results`);
     await page.getByTestId('correct-plan').click({ timeout: 90_000 });
     await page.waitForURL(`**/projects/${projectId}/walls?edit=1`);
@@ -107,6 +112,9 @@ describe('plan editor (real server and engine)', () => {
     await page.locator('[data-stat="Rooms counted"]').getByText(`${n} of ${n}`).waitFor();
     const drawnArea = await figure(page, 'ceiling');
     expect(Math.abs(drawnArea - side * side) / (side * side)).toBeLessThan(0.02);
+    holding = false;
+    for (const r of held.splice(0)) await r.continue();
+    await page.unroute('**/page-scale');
     await waitSaved(page);
     await shot(page, 'editor-laptop');
 
