@@ -6,15 +6,7 @@ import type { PointMm, Room, Warning } from '../types.js';
 import { pointInPoly, polyArea } from './geometry.js';
 import type { RoomStamp } from './stamps.js';
 import { splitByStamps, type DrawnLine, type SplitStamp } from './split-rooms.js';
-
-/**
- * A measured room further than this from its printed area (relative) gets a warning. Printed areas are
- * rounded to 0.1 or 0.01 m² and measured to the wall faces as the engine does, so 3 % is the margin the
- * product promises.
- */
-export const PRINTED_AREA_TOLERANCE = 0.03;
-/** Rooms with printed areas needed before their common ratio is read as a scale disagreement. */
-const SCALE_EVIDENCE_ROOMS = 3;
+import { printedAreaChecks } from '../measure/printed-area.js';
 
 interface Hole { pts: PointMm[]; area: number }
 
@@ -59,28 +51,24 @@ export function splitHoles(holes: Hole[], stampsIn: (pts: PointMm[]) => RoomStam
  * scale the printed areas suggest) and rooms are compared after that factor.
  */
 export function printedAreaWarnings(rooms: Room[], scaleN: number, scaleWarned = false): Warning[] {
-  const pairs = rooms.filter((r) => r.printed_area_mm2 && r.ceiling_area > 0).map((r) => ({ r, ratio: r.ceiling_area / r.printed_area_mm2! }));
-  if (!pairs.length) return [];
-  const sorted = pairs.map((p) => p.ratio).sort((a, b) => a - b);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const checks = printedAreaChecks(rooms);
+  const first = checks.find((c) => c !== null);
+  if (!first) return [];
   const out: Warning[] = [];
-  let ref = 1;
-  if (pairs.length >= SCALE_EVIDENCE_ROOMS && Math.abs(median - 1) > PRINTED_AREA_TOLERANCE) {
-    ref = median;
-    if (!scaleWarned)
-      out.push({
-        code: 'printed_area_scale',
-        message: `The room areas printed on the plan are about ${Math.round(Math.abs(1 / median - 1) * 100)} % ${median < 1 ? 'larger' : 'smaller'} than measured at 1:${scaleN}; the drawing may be at about 1:${Math.round(scaleN / Math.sqrt(median))}.`,
-      });
-  }
-  for (const { r, ratio } of pairs) {
-    const off = ratio / ref - 1;
-    if (Math.abs(off) <= PRINTED_AREA_TOLERANCE) continue;
+  const median = first.commonFactor;
+  if (first.afterCommonFactor && !scaleWarned)
+    out.push({
+      code: 'printed_area_scale',
+      message: `The room areas printed on the plan are about ${Math.round(Math.abs(1 / median - 1) * 100)} % ${median < 1 ? 'larger' : 'smaller'} than measured at 1:${scaleN}; the drawing may be at about 1:${Math.round(scaleN / Math.sqrt(median))}.`,
+    });
+  rooms.forEach((r, i) => {
+    const c = checks[i];
+    if (!c || c.agrees) return;
     out.push({
       code: 'printed_area_mismatch',
       room_id: r.id,
-      message: `${r.label || 'A room'}: measured ${(r.ceiling_area / 1e6).toFixed(2)} m², the plan prints ${(r.printed_area_mm2! / 1e6).toFixed(2)} m² (${Math.abs(Math.round(off * 100))} % ${off < 0 ? 'less' : 'more'}${ref !== 1 ? ' after the common scale difference' : ''}).`,
+      message: `${r.label || 'A room'}: measured ${(r.ceiling_area / 1e6).toFixed(2)} m², the plan prints ${(c.printedMm2 / 1e6).toFixed(2)} m² (${Math.abs(Math.round(c.off * 100))} % ${c.off < 0 ? 'less' : 'more'}${c.afterCommonFactor ? ' after the common scale difference' : ''}).`,
     });
-  }
+  });
   return out;
 }

@@ -11,6 +11,7 @@ export type { RoomQuantities } from '../types.js';
 import { bbox, distToSeg, fromPath, polyArea, polyPerimeter, toPath } from '../core/geometry.js';
 
 export { polyArea, polyPerimeter, pointInPoly, distToSeg, bbox } from '../core/geometry.js';
+export { printedAreaChecks, PRINTED_AREA_TOLERANCE, type PrintedAreaCheck } from './printed-area.js';
 
 /** Width and height (mm) of a window or door. */
 export interface OpeningSize { width: number; height: number }

@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Checkbox, Collapse, Group, SimpleGrid, Text, Toolt
 import { useState } from 'react';
 import type { RoomDto } from '../api/measure-api';
 import { fmtM, fmtM2x2, roomTitle } from '../utils/format';
-import { printedAreaChecks, type PrintedAreaCheck } from '../utils/printed-area';
+import { printedAreaChecks, type PrintedAreaCheck } from '@plansight/engine/measure';
 import { OpeningCounts, OpeningsList } from './room-openings';
 
 /** The area printed on the plan for this room, and whether the measured ceiling area agrees with it. */

@@ -1,9 +1,16 @@
 /**
- * The area the architect printed in a room against the area measured. Brochures are often printed a little
- * off their scale: when at least COMMON_FACTOR_ROOMS rooms print an area and their median ratio is off by more
- * than the tolerance, rooms are compared after that common factor (as the engine's warnings do).
+ * The area the architect printed in a room against the area measured: one rule for the engine's warnings
+ * and the results page. Brochures are often printed a little off their scale: when at least
+ * COMMON_FACTOR_ROOMS rooms print an area and their median ratio is off by more than the tolerance, rooms are
+ * compared after that common factor.
+ */
+
+/**
+ * A measured room further than this from its printed area (relative) disagrees. Printed areas are rounded to
+ * 0.1 or 0.01 m² and measured to the wall faces as the engine does, so 3 % is the margin the product promises.
  */
 export const PRINTED_AREA_TOLERANCE = 0.03;
+/** Rooms with printed areas needed before their common ratio is read as a scale disagreement. */
 const COMMON_FACTOR_ROOMS = 3;
 
 export interface PrintedAreaCheck {
@@ -13,6 +20,8 @@ export interface PrintedAreaCheck {
   agrees: boolean;
   /** The rooms disagree by one common factor (a scale difference), which `off` leaves out. */
   afterCommonFactor: boolean;
+  /** That common factor (measured ÷ printed), 1 when there is none. */
+  commonFactor: number;
 }
 
 export function printedAreaChecks(rooms: { ceiling_area: number; printed_area_mm2?: number }[]): (PrintedAreaCheck | null)[] {
@@ -25,6 +34,6 @@ export function printedAreaChecks(rooms: { ceiling_area: number; printed_area_mm
     const ratio = ratios[i];
     if (ratio === null) return null;
     const off = ratio / ref - 1;
-    return { printedMm2: r.printed_area_mm2!, off, agrees: Math.abs(off) <= PRINTED_AREA_TOLERANCE, afterCommonFactor: common };
+    return { printedMm2: r.printed_area_mm2!, off, agrees: Math.abs(off) <= PRINTED_AREA_TOLERANCE, afterCommonFactor: common, commonFactor: ref };
   });
 }
