@@ -29,6 +29,17 @@ describe('fittings against cut walls', () => {
     expect(inWalls(w.polys, 2550, 1500)).toBe(true);
   });
 
+  it('judges the page by its walls, not by furniture drawn in pairs of lines', () => {
+    // nine benches standing free in the room, each two lines 250 apart and 1800 long: more area than the fills
+    const xs = [200, 550, 900, 1250, 1600, 1950, 2800, 3150, 3500];
+    const tables = xs.flatMap((x) => [line(x, 1000, x, 2800), line(x + 250, 1000, x + 250, 2800)]);
+    const page: VectorPage = { segs: [...counter, ...partition, ...tables], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 700, 100)).toBe(false);
+    expect(inWalls(w.fittings, 700, 100)).toBe(true);
+    expect(inWalls(w.polys, 2550, 1500)).toBe(true);
+  });
+
   it('keeps thin-line pairs as walls on a page that does not cut its walls as fills', () => {
     const page: VectorPage = { segs: [...counter, ...partition], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);

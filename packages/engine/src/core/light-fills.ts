@@ -68,3 +68,45 @@ export function hatchedFills(segs: MmSeg[]) {
     },
   };
 }
+
+/** A wall layer is no thicker than this (mm): insulation or cladding, not a counter or a wardrobe. */
+const LAYER_MAX_MM = 350;
+/** How far beyond a layer's long side the cut wall is looked for (mm). */
+const LAYER_REACH_MM = 30;
+/** Share of a layer's long side that lies along a cut wall. */
+const LAYER_ALONG_SHARE = 0.8;
+const LAYER_SAMPLES = 9;
+/** A layer is a band: its long side at least this many times its thickness (a shaft or cupboard in a corner is not). */
+const LAYER_MIN_ASPECT = 4;
+
+/**
+ * The pale unhatched fills that are layers of a composite wall: no thicker than a wall, with a long side lying
+ * along a cut wall's face over most of its length. ARCHICAD prints the insulation of an outside wall as a pale
+ * (translucent) fill beside the hatched concrete; a floor tint spreads over a room, and a pale fitting is deeper
+ * than a wall layer, short and stout (a shaft, a cupboard), or stands against the wall with its end only.
+ */
+export function wallLayers<P extends { rings: PointMm[][]; thick: number }>(pale: P[], cut: PointMm[][]): P[] {
+  if (!pale.length || !cut.length) return [];
+  const boxes = cut.map((r) => ({ r, b: bbox(r) }));
+  const inCut = (p: PointMm) => boxes.some(({ r, b }) => p[0] >= b.x0 && p[0] <= b.x1 && p[1] >= b.y0 && p[1] <= b.y1 && pointInPoly(p[0], p[1], r));
+  return pale.filter((piece) => {
+    if (piece.thick > LAYER_MAX_MM) return false;
+    const ring = piece.rings[0];
+    // the two longest sides (a layer is a long thin band)
+    const sides = ring.map((a, i) => [a, ring[(i + 1) % ring.length]] as const)
+      .map(([a, b]) => ({ a, b, l: Math.hypot(b[0] - a[0], b[1] - a[1]) })).sort((x, y) => y.l - x.l).slice(0, 2);
+    return sides.some(({ a, b, l }) => {
+      if (l < LAYER_MIN_ASPECT * piece.thick) return false;
+      const nx = -(b[1] - a[1]) / l, ny = (b[0] - a[0]) / l;
+      let along = 0;
+      for (let i = 0; i < LAYER_SAMPLES; i++) {
+        const t = (i + 0.5) / LAYER_SAMPLES;
+        const m: PointMm = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+        // (beyond the side: the sample on the side away from the layer's inside)
+        const out = pointInPoly(m[0] + nx * LAYER_REACH_MM, m[1] + ny * LAYER_REACH_MM, ring) ? -1 : 1;
+        if (inCut([m[0] + out * nx * LAYER_REACH_MM, m[1] + out * ny * LAYER_REACH_MM])) along++;
+      }
+      return along >= LAYER_ALONG_SHARE * LAYER_SAMPLES;
+    });
+  });
+}

@@ -3,7 +3,7 @@
  * thickness, single strokes as thick as a wall, and pairs of parallel lines at wall thickness (70-350 mm).
  */
 import type { PointMm } from '../types.js';
-import { hatchedFills } from './light-fills.js';
+import { hatchedFills, wallLayers } from './light-fills.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
 import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
 import { union, difference, FillRule } from 'clipper2-ts';
@@ -179,6 +179,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   for (const f of v.fills) if (f.gray <= HATCHED_WALL_FILL_MAX_GRAY) (groups.get(f.group) ?? groups.set(f.group, []).get(f.group)!).push(f);
   const hatched = hatchedFills(segs);
   const pieces: { rings: PointMm[][]; gray: number; area: number; hatched: boolean }[] = [];
+  const paleUnhatched: { rings: PointMm[][]; gray: number; area: number; thick: number }[] = [];
   for (const g of groups.values()) {
     const rings = g.map((f) => f.pts.map(([x, y]) => [x * k, y * k] as PointMm));
     const region = rings.length === 1 ? rings : union(rings.map(toPath), g[0].evenOdd ? FillRule.EvenOdd : FillRule.NonZero).map(fromPath);
@@ -191,10 +192,12 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
       if (thick < WALL_MIN_MM * 0.6 || thick > WALL_MAX_MM * 1.5 || Math.max(bb.w, bb.h) < MIN_PAIR_LEN_MM) continue;
       // (a pale fill is a cut wall only when hatched across: then it is never a fitting either)
       const pale = g[0].gray > WALL_FILL_MAX_GRAY;
-      if (pale && !hatched.isHatched(piece[0], thick)) continue;
+      if (pale && !hatched.isHatched(piece[0], thick)) { paleUnhatched.push({ rings: piece, gray: g[0].gray, area: Math.abs(area), thick }); continue; }
       pieces.push({ rings: piece, gray: g[0].gray, area: Math.abs(area), hatched: pale });
     }
   }
+  // a pale layer laid along a cut wall's face (the insulation of a composite wall) is part of that wall
+  for (const p of wallLayers(paleUnhatched, pieces.map((x) => x.rings[0]))) pieces.push({ rings: p.rings, gray: p.gray, area: p.area, hatched: true });
   // furniture and fittings filled in a tone much lighter than the cut walls (a wardrobe, a bedside table) are
   // possible fittings, not walls: analyze drops them where the room stays one room
   const light = lightFills(pieces);
@@ -294,12 +297,9 @@ const FILLED_PAGE_SHARE = 0.5;
  */
 function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointMm[][], fillBands: Band[]): Set<Band> {
   const out = new Set<Band>();
-  // the area the bands would add to the cut walls (bands overlap each other, and the outlines of filled walls
-  // pair inside the fills)
-  const bandArea = bands.length ? Math.abs(difference(bands.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).reduce((s, p) => s + polyArea(fromPath(p)), 0)) : 0;
   // (fill rings are outers and holes: their signed areas sum to the filled area)
   const fillArea = Math.abs(fillPolys.reduce((s, r) => s + polyArea(r), 0));
-  if (fillPolys.length < 3 || fillArea < FILLED_PAGE_SHARE * (fillArea + bandArea)) return out;
+  if (fillPolys.length < 3) return out;
   const cut = [...fillPolys, ...otherPolys].map((r) => ({ r, b: bbox(r) }));
   const cutGrid = new Grid<{ r: PointMm[]; b: ReturnType<typeof bbox> }>(GRID_CELL);
   for (const c of cut) cutGrid.addBox(c.b.x0, c.b.y0, c.b.x1, c.b.y1, c, 400);
@@ -352,7 +352,12 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     });
   };
   for (const b of bands) if (!onCutLine(b) && (!held(b, 0) || !held(b, 1))) out.add(b);
-  return out;
+  // the page cuts its walls as fills when the fills hold most of the wall area: the area the thin-line walls
+  // held at both ends would add to them (bands overlap each other, and the outlines of filled walls pair inside
+  // the fills). The loose bands are not counted: furniture drawn in pairs of lines is no evidence of walls.
+  const walls = bands.filter((b) => !out.has(b));
+  const bandArea = walls.length ? Math.abs(difference(walls.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).reduce((s, p) => s + polyArea(fromPath(p)), 0)) : 0;
+  return fillArea < FILLED_PAGE_SHARE * (fillArea + bandArea) ? new Set() : out;
 }
 
 /** Luminance (0 black .. 1 white) and chroma (0 grey .. 1 pure colour) of a 0xRRGGBB colour. */

@@ -81,25 +81,44 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
   let clipR: Clip | null = null;
   let dashed = false;
   let rgb = 0;
+  // (constant opacity of fills and strokes, from the graphics state: a fill at 10 % shows as a pale tint)
+  let fillAlpha = 1, strokeAlpha = 1;
+  // (a transparency group is laid on the page at the fill opacity in force where it is painted; inside it the
+  // opacities start again from 1)
+  let groupAlpha = 1;
+  const groups: { groupAlpha: number; fillAlpha: number; strokeAlpha: number }[] = [];
   let pendingClip = false;
-  const stack: { ctm: Mat; lw: number; fillGray: number; clipR: Clip | null; dashed: boolean; rgb: number; textGs: TextGs }[] = [];
+  const stack: { ctm: Mat; lw: number; fillGray: number; clipR: Clip | null; dashed: boolean; rgb: number; fillAlpha: number; strokeAlpha: number; textGs: TextGs }[] = [];
   const { fnArray, argsArray } = ops;
   for (let i = 0; i < fnArray.length; i++) {
     if ((i & 4095) === 0 && Date.now() > deadline) { out.truncated = true; break; }
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[];
     switch (fn) {
-      case OPS.save: stack.push({ ctm, lw, fillGray, clipR, dashed, rgb, textGs: { ...text.gs } }); break;
-      case OPS.restore: { const s = stack.pop(); if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb } = s); text.gs = s.textGs; } break; }
+      case OPS.save: stack.push({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha, textGs: { ...text.gs } }); break;
+      case OPS.restore: { const s = stack.pop(); if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha } = s); text.gs = s.textGs; } break; }
+      case OPS.beginGroup:
+        groups.push({ groupAlpha, fillAlpha, strokeAlpha });
+        groupAlpha *= fillAlpha;
+        fillAlpha = strokeAlpha = 1;
+        break;
+      case OPS.endGroup: { const g = groups.pop(); if (g) ({ groupAlpha, fillAlpha, strokeAlpha } = g); break; }
+      case OPS.setGState: {
+        for (const [key, value] of (args[0] as [string, unknown][] | undefined) ?? []) {
+          if (key === 'ca' && typeof value === 'number') fillAlpha = Math.min(1, Math.max(0, value));
+          if (key === 'CA' && typeof value === 'number') strokeAlpha = Math.min(1, Math.max(0, value));
+        }
+        break;
+      }
       case OPS.clip: case OPS.eoClip: pendingClip = true; break;
       case OPS.setDash: { const arr = args[0] as ArrayLike<number> | undefined; dashed = !!arr && arr.length > 0 && Array.from(arr).some((v) => v > 0); break; }
       case OPS.transform: ctm = mul(args as Mat, ctm); break;
       case OPS.setLineWidth: lw = args[0] as number; break;
       case OPS.paintFormXObjectBegin:
-        stack.push({ ctm, lw, fillGray, clipR, dashed, rgb, textGs: { ...text.gs } });
+        stack.push({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha, textGs: { ...text.gs } });
         if (Array.isArray(args[0]) && (args[0] as number[]).length === 6) ctm = mul(args[0] as Mat, ctm);
         break;
-      case OPS.paintFormXObjectEnd: { const s = stack.pop(); if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb } = s); text.gs = s.textGs; } break; }
+      case OPS.paintFormXObjectEnd: { const s = stack.pop(); if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha } = s); text.gs = s.textGs; } break; }
       case OPS.setFillRGBColor: {
         const c = args[0];
         if (typeof c === 'string' && c.startsWith('#')) {
@@ -151,9 +170,11 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
         const tx = (x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
         const scaleW = Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
         const w = stroke ? Math.max(lw, 0) * scaleW : 0;
+        // (what the paper shows: a translucent pen or fill is its colour laid over white)
+        const pen = groupAlpha * strokeAlpha < 1 ? overWhite(rgb, groupAlpha * strokeAlpha) : rgb;
         const pushSeg = (a: [number, number], b: [number, number]) => {
-          if (!clipR) { out.segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed, rgb, path: out.pathOps }); return; }
-          for (const [p, q] of clipSeg(clipR, a, b)) out.segs.push({ x1: p[0], y1: p[1], x2: q[0], y2: q[1], w, dashed, rgb, path: out.pathOps });
+          if (!clipR) { out.segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed, rgb: pen, path: out.pathOps }); return; }
+          for (const [p, q] of clipSeg(clipR, a, b)) out.segs.push({ x1: p[0], y1: p[1], x2: q[0], y2: q[1], w, dashed, rgb: pen, path: out.pathOps });
         };
         let cur: [number, number] | null = null;
         let start: [number, number] | null = null;
@@ -203,7 +224,8 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
         }
         if (fill) {
           const evenOdd = drawOp === OPS.eoFill || drawOp === OPS.eoFillStroke || drawOp === OPS.closeEOFillStroke;
-          for (const p of polys) if (p.length >= 3 && (!clipR || p.some((q) => inBox(clipR!, q)))) out.fills.push({ pts: p, gray: fillGray, group: out.pathOps, evenOdd });
+          const gray = 1 - groupAlpha * fillAlpha * (1 - fillGray);
+          for (const p of polys) if (p.length >= 3 && (!clipR || p.some((q) => inBox(clipR!, q)))) out.fills.push({ pts: p, gray, group: out.pathOps, evenOdd });
         }
         break;
       }
@@ -211,6 +233,12 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
   }
   hideWhiteOnWhite(out, whiteRuns, imageBoxes);
   return out;
+}
+
+/** A 0xRRGGBB colour laid over white paper at opacity `alpha`. */
+function overWhite(c: number, alpha: number): number {
+  const ch = (shift: number) => Math.round(255 - alpha * (255 - ((c >> shift) & 255)));
+  return (ch(16) << 16) | (ch(8) << 8) | ch(0);
 }
 
 /** A pdf.js colour argument ('#rrggbb' or [r, g, b] in 0..255) as 0xRRGGBB. */
