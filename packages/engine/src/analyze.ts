@@ -7,6 +7,7 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './source/pdf-load.js';
 import { extractVectors } from './source/extract.js';
+import { markDrawnDashes } from './source/drawn-dashes.js';
 import { hiddenTextTest } from './source/text-runs.js';
 import { findWalls, outlineLines, bandPoint, bandMid, bandCorners, capBands, type Band } from './core/walls.js';
 import { findClosures, clusterBands, glassRuns } from './core/closures.js';
@@ -50,6 +51,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const kUser = mmPerPt(vp.width, vp.height, options.scale, options.paper);
     const budget = options.timeBudgetMs ?? TIME_BUDGET_MS;
     const vec = await extractVectors(page, budget);
+    // dashed lines exported as their separate dashes are dashed lines (drawn-dashes.ts)
+    markDrawnDashes(vec.segs);
     // (the budget counts from the parsed page: pdf.js's own parse of a dense sheet takes what it takes)
     const deadline = Date.now() + budget;
     if (vec.segs.length + vec.fills.length < 4) {
@@ -112,7 +115,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end))), ...jambLinks,
       ...chords.flatMap((c) => breakBehind(c.arc.hinge, c.end, inWall)).map(toPath)];
     if (options.debug) Object.assign(options.debug, {
-      walls: rawRings, bands: walls.bands.map(bandCorners), arcs,
+      walls: rawRings, bands: walls.bands.map(bandCorners), fittings: walls.fittings, arcs,
       closures: [...closures.map((c) => ({ quad: c.quad, subtype: c.opening ? c.subtype ?? 'opening' : 'junction' })),
         ...chords.map((c) => ({ quad: leafQuad(c.arc.hinge, c.end), subtype: 'chord' }))],
     });
