@@ -144,6 +144,25 @@ describe('raster windows inside a wall band', () => {
 
 });
 
+describe('raster sliding doors drawn in a wall band', () => {
+  const mmPerPx = 20;
+  // a 12 px (240 mm) filled wall x 20..169, rows 20..31; between x 70 and 119 a sliding door: one panel
+  // x 70..99 on rows 21..24 (above the centre line), the other x 90..119 on rows 27..30 (below it); both
+  // filled at this resolution (a panel's outline encloses thin paper), so the wall mask is the panels
+  const wallRects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 21, 99, 24], [90, 27, 119, 30]];
+
+  it('a thin stretch off the centre line on one side, then on the other, is one sliding door, not windows', () => {
+    const found = findBandWindows(maskOf(200, 60, wallRects), maskOf(200, 60, wallRects), mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ kind: 'door', subtype: 'sliding', x0: 70, x1: 119 });
+  });
+
+  it('a thin stretch off the centre line on one side only (a wall thinner there) is no sliding door', () => {
+    const rects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 21, 119, 24]];
+    expect(findBandWindows(maskOf(200, 60, rects), maskOf(200, 60, rects), mmPerPx).filter((g) => g.kind === 'door')).toHaveLength(0);
+  });
+});
+
 describe('raster windows set in a wall as two glass lines', () => {
   const mmPerPx = 20;
   // a 12 px (240 mm) filled wall, x 20..169, with a window x 70..119 drawn as two lines at rows 23 and 28:
