@@ -38,6 +38,30 @@ describe('raster walls by stroke thickness', () => {
   });
 });
 
+describe('raster cavities and fields of cells', () => {
+  /** A grid of square cells (side px between 1 px lines) with its top-left corner at (x0, y0). */
+  const grid = (x0: number, y0: number, cols: number, rows: number, side: number): [number, number, number, number][] => {
+    const rects: [number, number, number, number][] = [];
+    const step = side + 1, x1 = x0 + cols * step, y1 = y0 + rows * step;
+    for (let c = 0; c <= cols; c++) rects.push([x0 + c * step, y0, x0 + c * step, y1]);
+    for (let r = 0; r <= rows; r++) rects.push([x0, y0 + r * step, x1, y0 + r * step]);
+    return rects;
+  };
+
+  it('cells drawn side by side into a block wider than any wall (floor tiles) stay paper', () => {
+    // 4 x 4 cells of 12 px (240 mm at 20 mm/px, each as narrow as a wall's cavity): a 1 m block
+    const solid = fillCavities(maskOf(120, 120, grid(20, 20, 4, 4, 12)), { mmPerPx: 20, paperMmPerPx: 0.2 });
+    expect(count(solid, 22, 22, 32, 32)).toBe(0);
+    expect(count(solid, 48, 48, 58, 58)).toBe(0);
+  });
+
+  it('one row of the same cells (a wall\'s cavity split by jamb lines) is filled', () => {
+    const solid = fillCavities(maskOf(120, 120, grid(20, 20, 4, 1, 12)), { mmPerPx: 20, paperMmPerPx: 0.2 });
+    expect(count(solid, 21, 21, 32, 32)).toBe(12 * 12);
+    expect(count(solid, 60, 21, 71, 32)).toBe(12 * 12);
+  });
+});
+
 describe('raster wall gaps', () => {
   const mmPerPx = 20;
   it('seals a door gap in a wall and reports it as a door', () => {

@@ -22,7 +22,17 @@ export const MIN_WALL_PAPER_MM = 0.55;
 /** A wall piece at least this long (site mm) belongs to the building, shorter ones alone are clutter. */
 export const WALL_PIECE_MM = 1500;
 
-/** Ink plus the thin enclosed paper inside outlined walls. */
+/**
+ * A disc this wide (site mm) fits in no wall (walls are at most 450 mm thick): filled paper where it fits is
+ * a field of small cells drawn in thin lines (floor tiles, a grid, furniture split by lines), not a wall.
+ */
+export const BLOB_MIN_WIDTH_MM = 500;
+
+/**
+ * Ink plus the thin enclosed paper inside outlined walls. Paper cells that lie mostly inside a filled
+ * field wider than any wall stay paper: tiles drawn in a wet room are cells as narrow as a wall's cavity,
+ * but side by side they fill a block as thick as a room, which would swallow the doors beside it.
+ */
 export function fillCavities(ink: Mask, s: WallScale): Mask {
   const paper = components(ink, 0);
   const dist = sqDistanceTo(ink, 1);
@@ -37,7 +47,31 @@ export function fillCavities(ink: Mask, s: WallScale): Mask {
     const id = paper.labels[i];
     out.data[i] = ink.data[i] || (id && !paper.touchesBorder[id] && Math.sqrt(maxR[id]) <= limR) ? 1 : 0;
   }
+  unfillFields(out, ink, paper.labels, paper.count, BLOB_MIN_WIDTH_MM / 2 / s.mmPerPx);
   return out;
+}
+
+/** Clears the filled paper cells lying mostly (over half) where a disc of radius r (px) fits in the solid. */
+function unfillFields(solid: Mask, ink: Mask, labels: Int32Array, count: number, r: number): void {
+  const inside = sqDistanceTo(solid, 0);
+  const lim = (r + 0.5) * (r + 0.5);
+  const core = newMask(solid.w, solid.h);
+  let any = false;
+  for (let i = 0; i < inside.length; i++) if (inside[i] >= lim) { core.data[i] = 1; any = true; }
+  if (!any) return;
+  // the field: every disc of radius r that fits (the core grown back by r)
+  const near = sqDistanceTo(core, 1);
+  const n = new Int32Array(count + 1), inField = new Int32Array(count + 1);
+  for (let i = 0; i < near.length; i++) {
+    if (ink.data[i] || !solid.data[i]) continue;
+    const id = labels[i];
+    n[id]++;
+    if (near[i] < lim) inField[id]++;
+  }
+  for (let i = 0; i < near.length; i++) {
+    const id = labels[i];
+    if (!ink.data[i] && solid.data[i] && inField[id] > 0.5 * n[id]) solid.data[i] = 0;
+  }
 }
 
 /** Radius (px) of the opening that removes strokes thinner than a wall. */
