@@ -4,7 +4,7 @@
  * the thinnest wall (furniture, dimensions, text, door swings, hatching); small pieces standing alone are
  * dropped. What remains is the wall network.
  */
-import { components, newMask, open, sqDistanceTo, type Mask } from './bitmap.js';
+import { chamfer, CHAMFER_PAD, CHAMFER_UNIT, components, dilate, newMask, open, thresholdChamfer, type Mask } from './bitmap.js';
 
 export interface WallScale {
   /** Site millimetres per pixel. */
@@ -34,44 +34,62 @@ export const BLOB_MIN_WIDTH_MM = 500;
  * but side by side they fill a block as thick as a room, which would swallow the doors beside it.
  */
 export function fillCavities(ink: Mask, s: WallScale): Mask {
-  const paper = components(ink, 0);
-  const dist = sqDistanceTo(ink, 1);
-  const maxR = new Float32Array(paper.count + 1);
-  for (let i = 0; i < dist.length; i++) {
-    const id = paper.labels[i];
-    if (id && dist[i] > maxR[id]) maxR[id] = dist[i];
-  }
-  const limR = CAVITY_MAX_WIDTH_MM / 2 / s.mmPerPx;
-  const out = newMask(ink.w, ink.h);
-  for (let i = 0; i < dist.length; i++) {
-    const id = paper.labels[i];
-    out.data[i] = ink.data[i] || (id && !paper.touchesBorder[id] && Math.sqrt(maxR[id]) <= limR) ? 1 : 0;
-  }
-  unfillFields(out, ink, paper.labels, paper.count, BLOB_MIN_WIDTH_MM / 2 / s.mmPerPx);
-  return out;
+  return fillWithInside(ink, s).solid;
 }
 
-/** Clears the filled paper cells lying mostly (over half) where a disc of radius r (px) fits in the solid. */
-function unfillFields(solid: Mask, ink: Mask, labels: Int32Array, count: number, r: number): void {
-  const inside = sqDistanceTo(solid, 0);
-  const lim = (r + 0.5) * (r + 0.5);
-  const core = newMask(solid.w, solid.h);
-  let any = false;
-  for (let i = 0; i < inside.length; i++) if (inside[i] >= lim) { core.data[i] = 1; any = true; }
-  if (!any) return;
+
+/**
+ * fillCavities, and the chamfer distance from the solid's pixels to paper when it is the final solid's
+ * (no field was cleared), for the opening to reuse.
+ */
+function fillWithInside(ink: Mask, s: WallScale): { solid: Mask; inside: Int32Array | null } {
+  const { w, h } = ink;
+  const paper = components(ink, 0);
+  const dist = chamfer(ink, 1), PAD = CHAMFER_PAD, W = w + 2 * PAD;
+  const maxR = new Int32Array(paper.count + 1);
+  for (let y = 0; y < h; y++) {
+    const row = (y + PAD) * W + PAD, src = y * w;
+    for (let x = 0; x < w; x++) {
+      const id = paper.labels[src + x];
+      if (id && dist[row + x] > maxR[id]) maxR[id] = dist[row + x];
+    }
+  }
+  const limR = (CAVITY_MAX_WIDTH_MM / 2 / s.mmPerPx) * CHAMFER_UNIT;
+  const fill = new Uint8Array(paper.count + 1);
+  for (let id = 1; id <= paper.count; id++) fill[id] = !paper.touchesBorder[id] && maxR[id] <= limR ? 1 : 0;
+  const out = newMask(w, h);
+  for (let i = 0; i < out.data.length; i++) out.data[i] = ink.data[i] || fill[paper.labels[i]] ? 1 : 0;
+  const inside = chamfer(out, 0);
+  const cleared = unfillFields(out, ink, inside, paper.labels, paper.count, BLOB_MIN_WIDTH_MM / 2 / s.mmPerPx);
+  return { solid: out, inside: cleared ? null : inside };
+}
+
+/**
+ * Clears the filled paper cells lying mostly (over half) where a disc of radius r (px) fits in the solid;
+ * `inside` is the solid's chamfer distance to paper. Returns whether any cell was cleared.
+ */
+function unfillFields(solid: Mask, ink: Mask, inside: Int32Array, labels: Int32Array, count: number, r: number): boolean {
+  const { w, h } = solid;
+  const core = thresholdChamfer(inside, w, h, r, true);
+  // a field of cells has cells (filled paper) in its core; a solid blot of ink alone has none to clear
+  let cells = false;
+  for (let i = 0; i < core.data.length && !cells; i++) if (core.data[i] && !ink.data[i]) cells = true;
+  if (!cells) return false;
   // the field: every disc of radius r that fits (the core grown back by r)
-  const near = sqDistanceTo(core, 1);
+  const field = dilate(core, r);
   const n = new Int32Array(count + 1), inField = new Int32Array(count + 1);
-  for (let i = 0; i < near.length; i++) {
+  for (let i = 0; i < field.data.length; i++) {
     if (ink.data[i] || !solid.data[i]) continue;
     const id = labels[i];
     n[id]++;
-    if (near[i] < lim) inField[id]++;
+    inField[id] += field.data[i];
   }
-  for (let i = 0; i < near.length; i++) {
+  let cleared = false;
+  for (let i = 0; i < field.data.length; i++) {
     const id = labels[i];
-    if (!ink.data[i] && solid.data[i] && inField[id] > 0.5 * n[id]) solid.data[i] = 0;
+    if (!ink.data[i] && solid.data[i] && inField[id] > 0.5 * n[id]) { solid.data[i] = 0; cleared = true; }
   }
+  return cleared;
 }
 
 /** Radius (px) of the opening that removes strokes thinner than a wall. */
@@ -82,8 +100,10 @@ export function strokeRadiusPx(s: WallScale): number {
 
 /** The wall network: thick parts of the filled ink, pieces of building size only. */
 export function findWallMask(ink: Mask, s: WallScale): Mask {
-  const solid = fillCavities(ink, s);
-  const thick = open(solid, strokeRadiusPx(s));
+  const { solid, inside } = fillWithInside(ink, s);
+  const r = strokeRadiusPx(s);
+  // (the solid's distance to paper is known unless a field was cleared: the erosion reuses it)
+  const thick = inside ? dilate(thresholdChamfer(inside, ink.w, ink.h, r, true), r) : open(solid, r);
   const comps = components(thick, 1);
   const minLenPx = WALL_PIECE_MM / s.mmPerPx;
   const keep = new Uint8Array(comps.count + 1);
