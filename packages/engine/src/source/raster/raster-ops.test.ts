@@ -55,6 +55,15 @@ describe('raster cavities and fields of cells', () => {
     expect(count(solid, 48, 48, 58, 58)).toBe(0);
   });
 
+  it('the slivers between a hatched wall\'s lines stay filled beside a filled strip that makes the band too thick for a wall', () => {
+    // a 16 px (320 mm) outlined wall x 20..99, rows 20..35, hatched with lines 4 px apart (80 mm slivers),
+    // and below it, closed by a line at row 52, a 16 px strip of paper (filled as a cavity): 660 mm of solid
+    const rects: [number, number, number, number][] = [[20, 20, 99, 20], [20, 36, 99, 36], [20, 52, 99, 52], [20, 20, 20, 52], [99, 20, 99, 52]];
+    for (let x = 24; x < 99; x += 4) rects.push([x, 21, x, 35]);
+    const solid = fillCavities(maskOf(120, 120, rects), { mmPerPx: 20, paperMmPerPx: 0.2 });
+    expect(count(solid, 21, 21, 98, 35)).toBe(78 * 15);
+  });
+
   it('one row of the same cells (a wall\'s cavity split by jamb lines) is filled', () => {
     const solid = fillCavities(maskOf(120, 120, grid(20, 20, 4, 1, 12)), { mmPerPx: 20, paperMmPerPx: 0.2 });
     expect(count(solid, 21, 21, 32, 32)).toBe(12 * 12);

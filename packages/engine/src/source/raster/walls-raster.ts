@@ -27,6 +27,11 @@ export const WALL_PIECE_MM = 1500;
  * a field of small cells drawn in thin lines (floor tiles, a grid, furniture split by lines), not a wall.
  */
 export const BLOB_MIN_WIDTH_MM = 500;
+/**
+ * Cells of such a field are at least this wide (site mm): tiles, grid squares. The slivers between hatch
+ * lines are narrower, and a hatched wall lying in a field (a filled strip beside it) keeps its hatching.
+ */
+export const FIELD_CELL_MIN_WIDTH_MM = 150;
 
 /**
  * Ink plus the thin enclosed paper inside outlined walls. Paper cells that lie mostly inside a filled
@@ -60,15 +65,19 @@ function fillWithInside(ink: Mask, s: WallScale): { solid: Mask; inside: Int32Ar
   const out = newMask(w, h);
   for (let i = 0; i < out.data.length; i++) out.data[i] = ink.data[i] || fill[paper.labels[i]] ? 1 : 0;
   const inside = chamfer(out, 0);
-  const cleared = unfillFields(out, ink, inside, paper.labels, paper.count, BLOB_MIN_WIDTH_MM / 2 / s.mmPerPx);
+  const minCell = (FIELD_CELL_MIN_WIDTH_MM / 2 / s.mmPerPx) * CHAMFER_UNIT;
+  for (let id = 1; id <= paper.count; id++) if (maxR[id] < minCell) fill[id] = 2; // (filled, never cleared)
+  const cleared = unfillFields(out, ink, inside, paper.labels, fill, BLOB_MIN_WIDTH_MM / 2 / s.mmPerPx);
   return { solid: out, inside: cleared ? null : inside };
 }
 
 /**
- * Clears the filled paper cells lying mostly (over half) where a disc of radius r (px) fits in the solid;
- * `inside` is the solid's chamfer distance to paper. Returns whether any cell was cleared.
+ * Clears the filled paper cells (fill[id] === 1; 2 = filled for good) lying mostly (over half) where a disc
+ * of radius r (px) fits in the solid; `inside` is the solid's chamfer distance to paper. Returns whether
+ * any cell was cleared.
  */
-function unfillFields(solid: Mask, ink: Mask, inside: Int32Array, labels: Int32Array, count: number, r: number): boolean {
+function unfillFields(solid: Mask, ink: Mask, inside: Int32Array, labels: Int32Array, fill: Uint8Array, r: number): boolean {
+  const count = fill.length - 1;
   const { w, h } = solid;
   const core = thresholdChamfer(inside, w, h, r, true);
   // a field of cells has cells (filled paper) in its core; a solid blot of ink alone has none to clear
@@ -87,7 +96,7 @@ function unfillFields(solid: Mask, ink: Mask, inside: Int32Array, labels: Int32A
   let cleared = false;
   for (let i = 0; i < field.data.length; i++) {
     const id = labels[i];
-    if (!ink.data[i] && solid.data[i] && inField[id] > 0.5 * n[id]) { solid.data[i] = 0; cleared = true; }
+    if (fill[id] === 1 && !ink.data[i] && inField[id] > 0.5 * n[id]) { solid.data[i] = 0; cleared = true; }
   }
   return cleared;
 }
