@@ -98,14 +98,16 @@ async function main(): Promise<number> {
     );
   }
 
-  const byStyle = new Map<string, PlanScore[]>();
-  for (const s of scores) byStyle.set(s.wallStyle, [...(byStyle.get(s.wallStyle) ?? []), s]);
-  console.log('\nSUMMARY (synthetic)');
-  printSummaries([...[...byStyle.entries()].map(([k, v]) => [k, summarize(v)] as [string, Summary]), ['ALL', summarize(scores)]]);
-  console.log(
-    `\ntime per page (synthetic, engine only): median ${Math.round(percentile(times, 50))} ms, p90 ${Math.round(percentile(times, 90))} ms, p95 ${Math.round(percentile(times, 95))} ms, max ${Math.round(Math.max(...times, 0))} ms`,
-  );
-  console.log(`failures (synthetic): ${truths.length - scores.length} of ${truths.length}`);
+  if (!flag('scans-only')) {
+    const byStyle = new Map<string, PlanScore[]>();
+    for (const s of scores) byStyle.set(s.wallStyle, [...(byStyle.get(s.wallStyle) ?? []), s]);
+    console.log('\nSUMMARY (synthetic)');
+    printSummaries([...[...byStyle.entries()].map(([k, v]) => [k, summarize(v)] as [string, Summary]), ['ALL', summarize(scores)]]);
+    console.log(
+      `\ntime per page (synthetic, engine only): median ${Math.round(percentile(times, 50))} ms, p90 ${Math.round(percentile(times, 90))} ms, p95 ${Math.round(percentile(times, 95))} ms, max ${Math.round(Math.max(...times, 0))} ms`,
+    );
+    console.log(`failures (synthetic): ${truths.length - scores.length} of ${truths.length}`);
+  }
 
   // Scanned versions of the same plans (raster source), figures beside the vector ones.
   if (!flag('no-scans')) {
