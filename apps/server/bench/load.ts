@@ -9,6 +9,10 @@
  * 4. 20 parallel uploads from 20 accounts.
  * Prints the figures and whether each bar is met; exits non-zero when one is not.
  * `--quick` runs the list for 10 s instead of 60 s; `--only=hostile,list,login,uploads` runs those parts only.
+ * During the list it also prints what the web process itself did (event-loop delay, GC, CPU, request time
+ * inside the process, through `server-probe.ts`) and how busy the machine was and with what, so a tail the
+ * machine causes can be told from one the server causes. `BENCH_SERVER_ARGS="--cpu-prof"` passes Node
+ * options to the web process (a CPU profile of the run, written when it stops).
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -161,11 +165,17 @@ async function main(): Promise<void> {
       }
       const share = cpuWindow(pid, pgPid);
       probeStart();
-      const list = await autocannon({ url: `${base}/api/user/projects?page=1&limit=10`, headers: lister.auth, connections: 10, duration: LIST_SECONDS, overallRate: BARS.listRate });
+      const t0 = performance.now();
+      // When the slow answers came: a start-up tail and a steady one have different causes.
+      const slowAt: number[] = [];
+      const inst = autocannon({ url: `${base}/api/user/projects?page=1&limit=10`, headers: lister.auth, connections: 10, duration: LIST_SECONDS, overallRate: BARS.listRate });
+      inst.on('response', (_client, _status, _bytes, ms) => { if (ms >= BARS.listP99Ms) slowAt.push((performance.now() - t0) / 1000); });
+      const list = await inst;
       const listOk = list.non2xx === 0 && list.errors === 0 && list.latency.p99 < BARS.listP99Ms && list.requests.average >= BARS.listRate * 0.97;
       const probe = await probeRead();
       const cpu = share();
       console.log(`   ${fmt(list.requests.average)} req/s, latency p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, max ${list.latency.max} ms; ${list.requests.total} requests, ${list.non2xx} non-2xx, ${list.errors} errors  ${bar(listOk, 'project list')}`);
+      console.log(`   ${slowAt.length} answers took ${BARS.listP99Ms} ms or more: ${slowAt.filter((t) => t < 1).length} in the first second, ${slowAt.filter((t) => t >= 1).length} after it`);
       printProbe(probe);
       console.log(`   ${formatShare(cpu)}; load average ${loadAvg()}`);
     }
