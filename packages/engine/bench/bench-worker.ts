@@ -28,7 +28,7 @@ export interface JobResult {
 
 /** Time pdf.js alone on the page: open, getOperatorList, getTextContent. */
 async function bareParseMs(bytes: Uint8Array, pageNo: number): Promise<number> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdfjs = await import('../src/source/pdfjs.js');
   const t0 = performance.now();
   const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
   try {

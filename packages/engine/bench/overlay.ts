@@ -14,7 +14,7 @@ const MAX_SIDE_PX = 2400;
 export interface OverlayMark { at: [number, number]; color: string; text: string }
 
 export async function writeOverlay(pdf: Uint8Array, pageNo: number, result: AnalysisResult, outPng: string, truth?: PlanTruth, marks: OverlayMark[] = []): Promise<void> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdfjs = await import('../src/source/pdfjs.js');
   const doc = await pdfjs.getDocument({ data: pdf, verbosity: 0, isEvalSupported: false }).promise;
   try {
     const page = await doc.getPage(pageNo);

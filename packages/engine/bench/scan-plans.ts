@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '../src/source/pdfjs.js';
 import { mmPerPt } from '../src/core/scale.js';
 import { Rng } from './rng.js';
 import type { PlanTruth, Point } from './truth.js';

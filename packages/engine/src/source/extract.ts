@@ -3,7 +3,7 @@
  * points (origin top-left, y down), with its line width in points, plus arcs (Bézier curves) kept apart
  * because door swings are drawn with them. Form XObjects are honoured through their matrix.
  */
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS } from './pdfjs.js';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { hideWhiteOnWhite, newTextState, showText, textOp, type TextGs } from './text-runs.js';
 

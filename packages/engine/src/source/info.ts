@@ -1,5 +1,5 @@
 /** Page count, page sizes and whether each page carries vector drawing (not only images). */
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS } from './pdfjs.js';
 import { checkedOperatorList, loadPdf } from './pdf-load.js';
 
 export interface PdfPageInfo {

@@ -1,5 +1,6 @@
 /** Loading PDFs with pdf.js (legacy build for Node) and mapping its failures to EngineInputError. */
-import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from './pdfjs.js';
 import { EngineInputError } from '../types.js';
 import { declaredPageCount, formNestingDepth, PDF_LIMITS, tooComplex } from '../pdf-limits.js';
 

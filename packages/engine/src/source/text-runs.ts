@@ -4,7 +4,7 @@
  * text content lists invisible text (render mode 3: OCR layers, hidden CAD attributes), white text on white
  * paper and text clipped away like any other; none of it may become a room's label.
  */
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS } from './pdfjs.js';
 import type { FillPoly, Mat, TextRun, VectorPage } from './extract.js';
 
 /** Text state kept in the graphics state (saved and restored with it). */

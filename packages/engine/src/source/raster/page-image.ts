@@ -3,7 +3,8 @@
  * embedded image (so no detail is invented or thrown away), capped so that memory and time stay bounded.
  */
 import { createCanvas } from '@napi-rs/canvas';
-import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS } from '../pdfjs.js';
 
 export type Mat = [number, number, number, number, number, number];
 const mul = (a: Mat, b: Mat): Mat => [
