@@ -7,11 +7,13 @@ import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from '
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './source/pdf-load.js';
 import { extractVectors } from './source/extract.js';
+import { markDrawnDashes } from './source/drawn-dashes.js';
 import { hiddenTextTest } from './source/text-runs.js';
 import { findWalls, outlineLines, bandPoint, bandMid, bandCorners, capBands, type Band } from './core/walls.js';
 import { findClosures, clusterBands, glassRuns } from './core/closures.js';
 import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './core/geometry.js';
+import { RingIndex } from './core/ring-index.js';
 import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
 import { analyzeRasterPage } from './source/raster/analyze-raster.js';
 import { readText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
@@ -49,6 +51,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const kUser = mmPerPt(vp.width, vp.height, options.scale, options.paper);
     const budget = options.timeBudgetMs ?? TIME_BUDGET_MS;
     const vec = await extractVectors(page, budget);
+    // dashed lines exported as their separate dashes are dashed lines (drawn-dashes.ts)
+    markDrawnDashes(vec.segs);
     // (the budget counts from the parsed page: pdf.js's own parse of a dense sheet takes what it takes)
     const deadline = Date.now() + budget;
     if (vec.segs.length + vec.fills.length < 4) {
@@ -93,11 +97,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     };
     raw = raw.filter(kept);
     const rawRings = raw.map(fromPath);
-    const inWall = (p: PointMm) => {
-      let n = 0;
-      for (const r of rawRings) if (pointInPoly(p[0], p[1], r)) n++;
-      return n % 2 === 1;
-    };
+    const rawIndex = new RingIndex(rawRings);
+    const inWall = (p: PointMm) => rawIndex.parity(p);
     const glass = glassRuns(wallRuns);
     const closures = findClosures(wallRuns.filter((c) => !glass.has(c)), walls.bands, arcs, walls.thin, inWall);
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
@@ -114,7 +115,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end))), ...jambLinks,
       ...chords.flatMap((c) => breakBehind(c.arc.hinge, c.end, inWall)).map(toPath)];
     if (options.debug) Object.assign(options.debug, {
-      walls: rawRings, bands: walls.bands.map(bandCorners), arcs,
+      walls: rawRings, bands: walls.bands.map(bandCorners), fittings: walls.fittings, arcs,
       closures: [...closures.map((c) => ({ quad: c.quad, subtype: c.opening ? c.subtype ?? 'opening' : 'junction' })),
         ...chords.map((c) => ({ quad: leafQuad(c.arc.hinge, c.end), subtype: 'chord' }))],
     });
@@ -352,13 +353,14 @@ function wallComponents(raw: Paths64) {
     const b = bbox(x.r);
     return { ring: x.r, area: Math.abs(x.a), big: Math.max(b.w, b.h) >= ANCHOR_MM, box: b };
   }).sort((p, q) => p.area - q.area);
-  const boxes = rings.map((x) => ({ x, b: bbox(x.r) }));
+  const all = new RingIndex(rings.map((x) => x.r));
+  const outerIndex = new RingIndex(outers.map((o) => o.ring));
   return {
     at(p: PointMm): Component | null {
-      let n = 0;
-      for (const { x, b } of boxes) if (p[0] >= b.x0 && p[0] <= b.x1 && p[1] >= b.y0 && p[1] <= b.y1 && pointInPoly(p[0], p[1], x.r)) n++;
-      if (n % 2 === 0) return null;
-      return outers.find((o) => p[0] >= o.box.x0 && p[0] <= o.box.x1 && p[1] >= o.box.y0 && p[1] <= o.box.y1 && pointInPoly(p[0], p[1], o.ring)) ?? null;
+      if (!all.parity(p)) return null;
+      // outers are sorted by area: the smallest outer ring holding p
+      const held = outerIndex.holding(p);
+      return held.length ? outers[held[0]] : null;
     },
   };
 }

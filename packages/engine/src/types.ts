@@ -36,6 +36,8 @@ export interface AnalyzeOptions {
 export interface EngineDebug {
   walls?: PointMm[][];
   bands?: PointMm[][];
+  /** Thin-line bands and pale fills that may be fittings (dropped where the room stays one room). */
+  fittings?: PointMm[][];
   closures?: { quad: PointMm[]; subtype: string }[];
   arcs?: { hinge: PointMm; ends: [PointMm, PointMm]; radius: number }[];
   /** The sealed wall union whose holes are the rooms (outer rings and holes). */

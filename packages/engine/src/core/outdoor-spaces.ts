@@ -11,6 +11,7 @@ import type { PointMm } from '../types.js';
 import type { TextItem } from '../source/text.js';
 import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './geometry.js';
 import { readStamps, type RoomStamp } from './stamps.js';
+import { RingIndex } from './ring-index.js';
 
 /** Names of outdoor spaces in the languages the plans come in. */
 export const OUTDOOR_NAME = /loggia|balkon|balcon|terrass|terrace|sitzplatz|veranda|patio|porch|deck\b|garten|garden|alfresco|yard|outdoor|freisitz|dachterrasse/i;
@@ -50,9 +51,11 @@ export interface OutdoorSpace { pts: PointMm[]; stamp: RoomStamp }
 
 /** The outdoor spaces around stamps that stand outside every room. */
 export function findOutdoorSpaces(inp: OutdoorInput): OutdoorSpace[] {
-  const inRoom = (p: PointMm) => inp.rooms.some((r) => pointInPoly(p[0], p[1], r));
+  const roomIndex = new RingIndex(inp.rooms);
+  const inRoom = (p: PointMm) => roomIndex.holding(p).length > 0;
   const buildingRings = inp.building.map(fromPath);
-  const inWall = (p: PointMm) => buildingRings.filter((r) => pointInPoly(p[0], p[1], r)).length % 2 === 1;
+  const buildingIndex = new RingIndex(buildingRings);
+  const inWall = (p: PointMm) => buildingIndex.parity(p);
   const stamps = readStamps(inp.text.filter((t) => !inRoom(t.at)))
     .filter((s) => s.names.length > 0 && (s.printedAreaMm2 !== null || OUTDOOR_NAME.test(s.names.join(' '))))
     .filter((s) => !inRoom(s.at) && !inWall(s.at) && nearBuilding(s.at, buildingRings));

@@ -73,6 +73,20 @@ function byDirection(segs: MmSeg[]): Map<number, LineFrame[]> {
   for (const list of out.values()) list.sort((p, q) => p.off - q.off);
   return out;
 }
+/**
+ * Whether a line of `list` (sorted by offset) strictly between offsets `lo` and `hi` passes `test`: found by
+ * a binary search instead of a walk over every line of the direction (a dense sheet has thousands per
+ * direction, and the pair tests ask this for every pair).
+ */
+function someInOffRange(list: LineFrame[], lo: number, hi: number, test: (f: LineFrame) => boolean): boolean {
+  let a = 0, b = list.length;
+  while (a < b) {
+    const m = (a + b) >> 1;
+    if (list[m].off <= lo) a = m + 1; else b = m;
+  }
+  for (let i = a; i < list.length && list[i].off < hi; i++) if (test(list[i])) return true;
+  return false;
+}
 function segBand(s: MmSeg, half: number): Band {
   const { deg, off, t0, t1 } = lineFrame(s);
   return { deg, lo: off - half, hi: off + half, t0, t1 };
@@ -564,11 +578,11 @@ function pairBands(cand: MmSeg[], deadline: number, faces?: Map<Band, [MmSeg, Mm
           // (and the pair is the outermost of the stack: no layer line just beyond either face)
           const beyond = (C: LineFrame) => (C.off < A.off - 5 ? A.off - C.off : C.off > B.off + 5 ? C.off - B.off : Infinity) < PAIR_MIN_MM &&
             Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0);
-          if (list.some(beyond)) continue;
+          if (someInOffRange(list, A.off - PAIR_MIN_MM, B.off + PAIR_MIN_MM, beyond)) continue;
         }
         // a regular array of lines (tiles, hatching) repeats the same spacing beyond the pair: not a wall
         // (hatch lines clipped to a wall are staggered along their length, so a partial overlap is enough)
-        const repeats = (off: number, loose: boolean) => list.some((C) => Math.abs(C.off - off) < 0.08 * d &&
+        const repeats = (off: number, loose: boolean) => someInOffRange(list, off - 0.08 * d, off + 0.08 * d, (C) =>
           (loose ? Math.min(C.t1, t1 + d) - Math.max(C.t0, t0 - d) > 0.3 * (t1 - t0) : Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)));
         if (repeats(A.off - d, false) || repeats(B.off + d, false)) continue;
         if ((repeats(A.off - d, true) && repeats(A.off - 2 * d, true)) || (repeats(B.off + d, true) && repeats(B.off + 2 * d, true))) continue;
