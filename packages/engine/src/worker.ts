@@ -6,7 +6,7 @@
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { createMemoryGovernor } from './memory-governor.js';
-import { PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './pdf-limits.js';
+import { ANALYSIS_YOUNG_MB, PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './pdf-limits.js';
 import { EngineBusyError, EngineCancelledError } from './engine-errors.js';
 import { createHostPool, type HostPool, type HostPoolOptions } from './host-pool.js';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from './types.js';
@@ -167,7 +167,7 @@ function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } 
   if (op === 'page-scale') return { limits: { maxOldGenerationSizeMb: Math.max(384, limits.uploadHeapMb), maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, memoryBytes: Math.max(512, limits.uploadMemoryMb) * MB };
   const heapMb = upload ? limits.uploadHeapMb : op === 'overlay' ? Math.min(512, limits.analysisHeapMb) : limits.analysisHeapMb;
   const memoryMb = upload ? limits.uploadMemoryMb : op === 'overlay' ? Math.min(1024, limits.analysisMemoryMb) : limits.analysisMemoryMb;
-  return { limits: { maxOldGenerationSizeMb: heapMb, ...(upload ? { maxYoungGenerationSizeMb: 32 } : {}), stackSizeMb: 4 }, memoryBytes: memoryMb * MB };
+  return { limits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: upload ? 32 : ANALYSIS_YOUNG_MB, stackSizeMb: 4 }, memoryBytes: memoryMb * MB };
 }
 
 /** Runs one engine call: in an engine host when hosts are configured, else in a worker thread of this process. */
