@@ -20,5 +20,8 @@ declare module 'autocannon' {
     amount?: number;
     overallRate?: number;
   }
-  export default function autocannon(opts: AutocannonOptions): Promise<AutocannonResult>;
+  export type AutocannonInstance = Promise<AutocannonResult> & {
+    on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): void;
+  };
+  export default function autocannon(opts: AutocannonOptions): AutocannonInstance;
 }

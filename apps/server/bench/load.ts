@@ -9,6 +9,10 @@
  * 4. 20 parallel uploads from 20 accounts.
  * Prints the figures and whether each bar is met; exits non-zero when one is not.
  * `--quick` runs the list for 10 s instead of 60 s; `--only=hostile,list,login,uploads` runs those parts only.
+ * During the list it also prints what the web process itself did (event-loop delay, GC, CPU, request time
+ * inside the process, through `server-probe.ts`) and how busy the machine was and with what, so a tail the
+ * machine causes can be told from one the server causes. `BENCH_SERVER_ARGS="--cpu-prof"` passes Node
+ * options to the web process (a CPU profile of the run, written when it stops).
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -23,6 +27,8 @@ import pg from 'pg';
 import { createTokenService } from '../src/plugins/auth.js';
 import { startPostgres } from '../test/postgres-server.js';
 import { HOSTILE_CORPUS, simpleDrawing } from './hostile-pdfs.js';
+import { cpuWindow, formatShare, hostsMemoryWindow, postmasterPid } from './machine-share.js';
+import type { ProbeFigures } from './server-probe.js';
 
 const quick = process.argv.includes('--quick');
 const LIST_SECONDS = quick ? 10 : 60;
@@ -68,8 +74,9 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plansight-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir, stdio: ['ignore', 'ignore', 'inherit'],
+  // The probe reports the server's own event-loop delay, GC pauses, CPU and in-process request times.
+  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', '--import', './bench/server-probe.ts', 'src/main.ts'], {
+    cwd: serverDir, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: {
       ...process.env, NODE_ENV: 'production', DATABASE_URL: postgres.url, JWT_SECRET, PORT: String(port), HOST: '127.0.0.1',
       DATA_DIR: dataDir, LOG_LEVEL: 'error', PAYMENTS: 'off', ROLE: 'web', PUBLIC_URL: base,
@@ -113,21 +120,40 @@ async function main(): Promise<void> {
       req.end(payload);
     });
     const pid = server.pid!;
+    const pgPid = postmasterPid(postgres.dataDir);
+    const probeStart = () => server.send('probe:start');
+    const probeRead = () => new Promise<ProbeFigures>((resolve) => {
+      const onMessage = (m: unknown) => {
+        const probe = (m as { probe?: ProbeFigures } | null)?.probe;
+        if (probe) { server.off('message', onMessage); resolve(probe); }
+      };
+      server.on('message', onMessage);
+      server.send('probe:read');
+    });
+    const printProbe = (p: ProbeFigures) => console.log(
+      `   web process itself: ${fmt((100 * p.cpuMs) / p.wallMs, 0)}% of one core; in-process request time p50 ${fmt(p.requestMs.p50)} ms, p99 ${fmt(p.requestMs.p99)} ms, max ${fmt(p.requestMs.max)} ms (${p.requestMs.count} requests)\n` +
+      `   event-loop delay p50 ${fmt(p.loopDelayMs.p50)} ms, p99 ${fmt(p.loopDelayMs.p99)} ms, max ${fmt(p.loopDelayMs.max)} ms; GC ${p.gc.count} pauses, ${fmt(p.gc.totalMs, 0)} ms in all, longest ${fmt(p.gc.maxMs)} ms (${p.gc.major} full, longest ${fmt(p.gc.majorMaxMs)} ms)`);
     console.log(`web process idle: ${fmt(memoryMb(pid).rss, 0)} MB resident\n`);
 
     if (runs('hostile')) {
       console.log('1. Hostile corpus (one upload at a time; peak = web process resident memory while handled)');
-      console.log(`${'file'.padEnd(34)} ${'answer'.padEnd(26)} ${'time s'.padStart(7)} ${'before MB'.padStart(9)} ${'peak MB'.padStart(8)}`);
+      console.log(`${'file'.padEnd(34)} ${'answer'.padEnd(26)} ${'time s'.padStart(7)} ${'before MB'.padStart(9)} ${'peak MB'.padStart(8)} ${'hosts MB'.padStart(8)}`);
+      let hostsPeakMb = 0;
       for (const f of HOSTILE_CORPUS) {
         const u = await newUser(3);
         const file = await f.make();
         const before = memoryMb(pid).rss;
         const peak = peakWindow(pid);
+        const hosts = hostsMemoryWindow(pid);
         const r = await upload(u.auth, file);
         const peakMb = peak();
+        const hostsMb = hosts().peakTotalMb;
+        hostsPeakMb = Math.max(hostsPeakMb, hostsMb);
         const ok = r.status < 500 && r.seconds < BARS.answerS && peakMb < BARS.peakMb && (f.expect !== 'refused' || r.status >= 400);
-        console.log(`${f.name.padEnd(34)} ${`${r.status} ${r.code}`.padEnd(26)} ${fmt(r.seconds, 2).padStart(7)} ${fmt(before, 0).padStart(9)} ${fmt(peakMb, 0).padStart(8)}  ${bar(ok, `hostile: ${f.name}`)}`);
+        console.log(`${f.name.padEnd(34)} ${`${r.status} ${r.code}`.padEnd(26)} ${fmt(r.seconds, 2).padStart(7)} ${fmt(before, 0).padStart(9)} ${fmt(peakMb, 0).padStart(8)} ${fmt(hostsMb, 0).padStart(8)}  ${bar(ok, `hostile: ${f.name}`)}`);
       }
+      console.log(`(hosts MB: the engine host processes' resident memory together at their peak while the file was handled; they run the PDF work outside the web process)`);
+      console.log(`engine hosts peak over the corpus: ${fmt(hostsPeakMb, 0)} MB`);
       if (server.exitCode !== null) failures.push('web process crashed');
     }
 
@@ -137,9 +163,21 @@ async function main(): Promise<void> {
       for (let i = 0; i < 30; i++) {
         await db.query('INSERT INTO projects (user_id, name, original_filename, page_no, page_count, pdf_key) VALUES ($1, $2, $3, 1, 1, $4)', [lister.id, `Plan ${i}`, `plan-${i}.pdf`, `k-${i}`]);
       }
-      const list = await autocannon({ url: `${base}/api/user/projects?page=1&limit=10`, headers: lister.auth, connections: 10, duration: LIST_SECONDS, overallRate: BARS.listRate });
+      const share = cpuWindow(pid, pgPid);
+      probeStart();
+      const t0 = performance.now();
+      // When the slow answers came: a start-up tail and a steady one have different causes.
+      const slowAt: number[] = [];
+      const inst = autocannon({ url: `${base}/api/user/projects?page=1&limit=10`, headers: lister.auth, connections: 10, duration: LIST_SECONDS, overallRate: BARS.listRate });
+      inst.on('response', (_client, _status, _bytes, ms) => { if (ms >= BARS.listP99Ms) slowAt.push((performance.now() - t0) / 1000); });
+      const list = await inst;
       const listOk = list.non2xx === 0 && list.errors === 0 && list.latency.p99 < BARS.listP99Ms && list.requests.average >= BARS.listRate * 0.97;
+      const probe = await probeRead();
+      const cpu = share();
       console.log(`   ${fmt(list.requests.average)} req/s, latency p50 ${list.latency.p50} ms, p99 ${list.latency.p99} ms, max ${list.latency.max} ms; ${list.requests.total} requests, ${list.non2xx} non-2xx, ${list.errors} errors  ${bar(listOk, 'project list')}`);
+      console.log(`   ${slowAt.length} answers took ${BARS.listP99Ms} ms or more: ${slowAt.filter((t) => t < 1).length} in the first second, ${slowAt.filter((t) => t >= 1).length} after it`);
+      printProbe(probe);
+      console.log(`   ${formatShare(cpu)}; load average ${loadAvg()}`);
     }
 
     if (runs('login')) {
@@ -160,14 +198,16 @@ async function main(): Promise<void> {
       for (let i = 0; i < 20; i++) uploaders.push(await newUser(1));
       const pdf = simpleDrawing();
       const peak = peakWindow(pid);
+      const hosts = hostsMemoryWindow(pid);
       const started = performance.now();
       const results = await Promise.all(uploaders.map((u) => upload(u.auth, pdf)));
       const wall = (performance.now() - started) / 1000;
       const peakMb = peak();
+      const hostsMem = hosts();
       const times = results.map((r) => r.seconds);
       const created = results.filter((r) => r.status === 201).length;
       const upOk = created === 20 && peakMb < BARS.peakMb * 2;
-      console.log(`   ${created}/20 created in ${fmt(wall, 1)} s; each p50 ${fmt(pct(times, 50), 2)} s, p99 ${fmt(pct(times, 99), 2)} s; web process peak ${fmt(peakMb, 0)} MB; answers ${[...new Set(results.map((r) => `${r.status} ${r.code}`))].join(', ')}  ${bar(upOk, 'parallel uploads')}`);
+      console.log(`   ${created}/20 created in ${fmt(wall, 1)} s; each p50 ${fmt(pct(times, 50), 2)} s, p99 ${fmt(pct(times, 99), 2)} s; web process peak ${fmt(peakMb, 0)} MB, engine hosts peak ${fmt(hostsMem.peakTotalMb, 0)} MB together (${hostsMem.hostsSeen} hosts, largest ${fmt(hostsMem.peakOneMb, 0)} MB); answers ${[...new Set(results.map((r) => `${r.status} ${r.code}`))].join(', ')}  ${bar(upOk, 'parallel uploads')}`);
       if (server.exitCode !== null) failures.push('web process crashed');
     }
   } finally {

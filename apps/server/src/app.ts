@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +18,7 @@ import { createS3StorageIfConfigured } from './lib/s3-storage.js';
 import { registerModules } from './modules/index.js';
 import { seedDemoAccount } from './modules/auth/demo-seed.js';
 import { createTokenService, registerAuth } from './plugins/auth.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { sessionsValidSinceQuery } from './modules/auth/user.repository.js';
 
 export interface BuildOptions {
@@ -76,7 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!opts.database) await database.close();
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -66,6 +66,8 @@ const envSchema = z.object({
   /** Engine host processes the PDF work runs in (0: worker threads inside this process, for development only). */
   ENGINE_HOSTS: z.coerce.number().int().min(0).max(16).default(2),
   ENGINE_HOST_RECYCLE_MB: z.coerce.number().int().min(128).default(512),
+  /** Idle engine hosts kept running after 30 s, so the next upload after a quiet spell finds one started. */
+  ENGINE_WARM_HOSTS: z.coerce.number().int().min(0).max(16).default(1),
   ENGINE_UPLOAD_TIMEOUT_S: z.coerce.number().positive().default(60),
   ENGINE_ANALYSIS_TIMEOUT_S: z.coerce.number().positive().default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

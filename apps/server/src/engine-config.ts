@@ -15,6 +15,7 @@ export function configureEngineFromConfig(c: Config): void {
     processCeilingMb: c.ENGINE_PROCESS_CEILING_MB,
     hosts: c.ENGINE_HOSTS,
     hostRecycleMb: c.ENGINE_HOST_RECYCLE_MB,
+    warmHosts: c.ENGINE_WARM_HOSTS,
     pdf: {
       maxPages: c.PDF_MAX_PAGES,
       maxOperators: c.PDF_MAX_OPERATORS,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startBackground } from './jobs/start.js';
+import { warmUp } from './warm-up.js';
 
 async function main(): Promise<void> {
   let config;
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   const { app, ctx } = await buildApp(config);
   await startBackground(app, ctx);
   if (config.ROLE !== 'worker') {
+    await warmUp(app, ctx);
     await app.listen({ port: config.PORT, host: config.HOST });
     app.log.info(`Plansight is running at ${config.PUBLIC_URL}`);
   } else {

@@ -30,6 +30,29 @@ describe(`server foundation on ${testDbKind()}`, () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('sends the whole set of security headers, the same on an API answer, a 404 and a 401', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;" +
+        "object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';worker-src 'self' blob:;media-src 'self' blob:;connect-src 'self' blob: data:",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/healthz', '/api/nope', '/api/user/projects']) {
+      const res = await t.app.inject(url);
+      expect(res.headers).toMatchObject(expected);
+    }
+  });
+
   it('refuses a JSON body over 1 MB with a 413 and no stack', async () => {
     const payload = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 1) });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { 'content-type': 'application/json' } });

@@ -31,6 +31,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningPostgres {
   url: string;
+  /** The server's data folder (its postmaster.pid names the running server's process). */
+  dataDir: string;
   stop: () => void;
   /** Stops the server at once, as a crash would (clients see their connections cut), waits, and starts it again. */
   restart: (downMs?: number) => Promise<void>;
@@ -62,6 +64,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
   run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir,
     restart: async (downMs = 1000) => {
       // Asynchronous, so the server under test (often in this process) keeps answering meanwhile.
       const runAsync = (cmd: string, args: string[]) => promisify(execFile)(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import { seedProjects, userWithToken } from './projects-factories.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema/users.js';
 
 describe('projects API (read side)', () => {
   let t: TestApp;
@@ -57,5 +59,26 @@ describe('projects API (read side)', () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/user/projects/plan-status', headers: u.auth });
     expect(r.json()).toEqual({ remaining: 0, used: 0, total: 3, can_create_project: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/user/projects' })).statusCode).toBe(401);
+  });
+
+  it('lists only for a live session: a token issued before a password change, or of a deleted account, is refused', async () => {
+    const list = (auth: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/user/projects?page=1&limit=10', headers: auth });
+    const withProjects = await userWithToken(t);
+    await seedProjects(t, withProjects.id, 2);
+    const empty = await userWithToken(t);
+    for (const u of [withProjects, empty]) expect((await list(u.auth)).statusCode).toBe(200);
+    // A password change revokes every token issued before it (whole seconds, like iat).
+    const later = new Date(Math.ceil(Date.now() / 1000) * 1000 + 2000);
+    for (const u of [withProjects, empty]) {
+      await t.ctx.db.update(users).set({ sessionsRevokedAt: later }).where(eq(users.id, u.id));
+      const res = await list(u.auth);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().detail).toBe('Session expired. Please log in again.');
+      expect(res.body).not.toContain('Plan 0');
+    }
+    const gone = await userWithToken(t);
+    expect((await list(gone.auth)).statusCode).toBe(200);
+    await t.ctx.db.delete(users).where(eq(users.id, gone.id));
+    expect((await list(gone.auth)).statusCode).toBe(401);
   });
 });

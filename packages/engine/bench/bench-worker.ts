@@ -24,6 +24,9 @@ export interface JobResult {
   errorName?: string;
   /** A bare pdf.js parse of the same page (getOperatorList + getTextContent), ms: the floor the engine is compared with. */
   parseMs?: number;
+  /** CPU time of the whole bench process during the call (all threads, OCR's included), ms: on a shared
+   * machine wall time grows with the load, CPU time much less. */
+  cpuMs?: number;
 }
 
 /** Time pdf.js alone on the page: open, getOperatorList, getTextContent. */
@@ -52,10 +55,13 @@ parentPort!.on('message', async (job: Job) => {
   try {
     const { analyzePdf } = await engine;
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const result = await analyzePdf(bytes, job.options);
     const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const parseMs = await bareParseMs(bytes, job.options.page).catch(() => undefined);
-    parentPort!.postMessage({ seq: job.seq, ok: true, ms, result, parseMs } satisfies JobResult);
+    parentPort!.postMessage({ seq: job.seq, ok: true, ms, cpuMs, result, parseMs } satisfies JobResult);
   } catch (e) {
     const err = e as Error & { code?: string };
     parentPort!.postMessage({

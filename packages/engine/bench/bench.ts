@@ -1,5 +1,5 @@
 /**
- * `npm run bench:engine [-- --regen --only TEXT --no-real --no-truth --no-scans --scan-count N --no-real-scans --verbose --timeout MS]`
+ * `npm run bench:engine [-- --regen --only TEXT --no-real --no-truth --no-scans --scans-only --scan-count N --no-real-scans --verbose --timeout MS]`
  * Runs the engine on every synthetic plan (generated when missing) and every real vector PDF under
  * shared/plans (beside the repository, or PLANSIGHT_SHARED), then the real plans with printed areas
  * (shared/real-plans), one page at a time in a worker thread, and prints accuracy and time figures; then
@@ -67,7 +67,8 @@ async function main(): Promise<number> {
   console.log(
     `${pad('plan', 44)}${lpad('ms', 7)} ${lpad('rooms t/f/m', 12)} ${lpad('F1', 6)} ${lpad('area~', 7)} ${lpad('perim~', 7)} ${lpad('labels', 7)} ${lpad('doors t/f', 10)} ${lpad('wins t/f', 9)} ${lpad('ext', 7)}`,
   );
-  for (const truth of truths) {
+  // (--scans-only: only the scanned half, for work on the raster source)
+  for (const truth of flag('scans-only') ? [] : truths) {
     const r = await runner.run(join(plansDir, truth.file), truth.options);
     if (!r.ok) {
       crashes++;
@@ -97,14 +98,16 @@ async function main(): Promise<number> {
     );
   }
 
-  const byStyle = new Map<string, PlanScore[]>();
-  for (const s of scores) byStyle.set(s.wallStyle, [...(byStyle.get(s.wallStyle) ?? []), s]);
-  console.log('\nSUMMARY (synthetic)');
-  printSummaries([...[...byStyle.entries()].map(([k, v]) => [k, summarize(v)] as [string, Summary]), ['ALL', summarize(scores)]]);
-  console.log(
-    `\ntime per page (synthetic, engine only): median ${Math.round(percentile(times, 50))} ms, p90 ${Math.round(percentile(times, 90))} ms, p95 ${Math.round(percentile(times, 95))} ms, max ${Math.round(Math.max(...times, 0))} ms`,
-  );
-  console.log(`failures (synthetic): ${truths.length - scores.length} of ${truths.length}`);
+  if (!flag('scans-only')) {
+    const byStyle = new Map<string, PlanScore[]>();
+    for (const s of scores) byStyle.set(s.wallStyle, [...(byStyle.get(s.wallStyle) ?? []), s]);
+    console.log('\nSUMMARY (synthetic)');
+    printSummaries([...[...byStyle.entries()].map(([k, v]) => [k, summarize(v)] as [string, Summary]), ['ALL', summarize(scores)]]);
+    console.log(
+      `\ntime per page (synthetic, engine only): median ${Math.round(percentile(times, 50))} ms, p90 ${Math.round(percentile(times, 90))} ms, p95 ${Math.round(percentile(times, 95))} ms, max ${Math.round(Math.max(...times, 0))} ms`,
+    );
+    console.log(`failures (synthetic): ${truths.length - scores.length} of ${truths.length}`);
+  }
 
   // Scanned versions of the same plans (raster source), figures beside the vector ones.
   if (!flag('no-scans')) {
@@ -116,7 +119,7 @@ async function main(): Promise<number> {
     crashes += sc.failures.length;
     console.log('\nSUMMARY (scanned synthetic beside vector)');
     printSummaries([['vector', summarize(scores.filter((s) => scanIds.includes(s.id)))], ['scanned', summarize(sc.scores)]]);
-    console.log(`time per page (scanned, engine only): median ${Math.round(percentile(sc.times, 50))} ms, p90 ${Math.round(percentile(sc.times, 90))} ms, max ${Math.round(Math.max(...sc.times, 0))} ms`);
+    console.log(`time per page (scanned, engine only): median ${Math.round(percentile(sc.times, 50))} ms, p90 ${Math.round(percentile(sc.times, 90))} ms, max ${Math.round(Math.max(...sc.times, 0))} ms; CPU median ${Math.round(percentile(sc.cpuTimes, 50))} ms, p90 ${Math.round(percentile(sc.cpuTimes, 90))} ms, max ${Math.round(Math.max(...sc.cpuTimes, 0))} ms`);
     if (!flag('no-real-scans')) failures.push(...(await runRealScans(runner, resolve('bench-out/real-scans'), flag('no-overlays') ? null : join(OVERLAY_DIR, 'real-scans'))));
   }
 

@@ -1,7 +1,7 @@
 /**
  * Draws an engine result over the rendered PDF page (PNG), so a person can check it by eye: rooms in
  * colour with their labels, doors red, windows blue, exterior outline thick; optionally the truth rooms
- * dashed green. Bench-only (the engine has its own overlay for the CLI).
+ * dashed green and the truth openings ringed. Bench-only (the engine has its own overlay for the CLI).
  */
 import { writeFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
@@ -67,6 +67,15 @@ export async function writeOverlay(pdf: Uint8Array, pageNo: number, result: Anal
       ctx.lineTo(...px(o.segment[1]));
       ctx.strokeStyle = o.kind === 'window' ? '#06f' : '#e00';
       ctx.lineWidth = 4;
+      ctx.stroke();
+    }
+    // truth openings: a ring (green door, cyan window) round each, so misses and extras show beside the found ones
+    for (const o of truth?.openings ?? []) {
+      const [x, y] = px(o.position);
+      ctx.beginPath();
+      ctx.arc(x, y, Math.max(6, (o.width / 2 / mmPerPt) * pxPerPt), 0, 2 * Math.PI);
+      ctx.strokeStyle = o.kind === 'window' ? 'rgba(0,170,200,0.9)' : 'rgba(0,150,0,0.9)';
+      ctx.lineWidth = 2;
       ctx.stroke();
     }
     const ext = result.outside_detection?.exterior_polygon;

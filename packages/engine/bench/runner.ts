@@ -1,6 +1,7 @@
 /** Runs jobs one at a time in a worker thread with a per-page time limit; respawns after a hang. */
 import { Worker } from 'node:worker_threads';
 import type { Job, JobResult } from './bench-worker.js';
+import { ANALYSIS_YOUNG_MB } from '../src/pdf-limits.js';
 
 export class BenchRunner {
   private worker: Worker | null = null;
@@ -10,7 +11,7 @@ export class BenchRunner {
 
   private spawn(): Worker {
     const w = new Worker(new URL('./bench-worker-boot.mjs', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: 3072 } });
+      resourceLimits: { maxOldGenerationSizeMb: 3072, maxYoungGenerationSizeMb: ANALYSIS_YOUNG_MB } });
     w.unref();
     return w;
   }

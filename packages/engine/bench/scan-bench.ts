@@ -25,11 +25,11 @@ const NOMINAL_DPI = 150;
 
 export interface ScanBenchOptions { plansDir: string; scanDir: string; ids: string[]; regen: boolean; overlayDir: string | null }
 
-export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptions): Promise<{ scores: PlanScore[]; times: number[]; failures: string[] }> {
+export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptions): Promise<{ scores: PlanScore[]; times: number[]; cpuTimes: number[]; failures: string[] }> {
   console.log(`\nSCANNED SYNTHETIC PLANS (${o.ids.length}): the same plans rendered at 100-300 dpi, turned up to ±2°, blurred, grey paper, noise, JPEG`);
   const truths = await scanAll(o.plansDir, o.scanDir, o.ids, o.regen);
-  console.log(`${pad('plan', 50)}${lpad('ms', 7)} ${lpad('rooms t/f/m', 12)} ${lpad('F1', 6)} ${lpad('area~', 7)} ${lpad('doors t/f', 10)} ${lpad('wins t/f', 9)}  scan`);
-  const scores: PlanScore[] = [], times: number[] = [], failures: string[] = [];
+  console.log(`${pad('plan', 50)}${lpad('ms', 7)}${lpad('cpu ms', 7)} ${lpad('rooms t/f/m', 12)} ${lpad('F1', 6)} ${lpad('area~', 7)} ${lpad('doors t/f', 10)} ${lpad('wins t/f', 9)}  scan`);
+  const scores: PlanScore[] = [], times: number[] = [], cpuTimes: number[] = [], failures: string[] = [];
   for (const truth of truths) {
     const file = join(o.scanDir, truth.file);
     const r = await runner.run(file, truth.options);
@@ -40,6 +40,7 @@ export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptio
       continue;
     }
     times.push(r.ms);
+    cpuTimes.push(r.cpuMs ?? Number.NaN);
     const result = r.result as AnalysisResult;
     const s = scorePlan(truth, result);
     scores.push(s);
@@ -49,10 +50,10 @@ export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptio
       await writeOverlay(new Uint8Array(readFileSync(file)), 1, result, join(o.overlayDir, `${truth.id}.png`), truth).catch(() => undefined);
     }
     console.log(
-      `${pad(truth.id, 50)}${lpad(Math.round(r.ms), 7)} ${lpad(`${s.truthRooms}/${s.foundRooms}/${s.matches.length}`, 12)} ${lpad(s.f1.toFixed(2), 6)} ${lpad(pct(percentile(s.matches.map((m) => m.areaError), 50)), 7)} ${lpad(`${s.doors.truth}/${s.doors.found}`, 10)} ${lpad(`${s.windows.truth}/${s.windows.found}`, 9)}  ${scan}`,
+      `${pad(truth.id, 50)}${lpad(Math.round(r.ms), 7)}${lpad(Math.round(r.cpuMs ?? Number.NaN), 7)} ${lpad(`${s.truthRooms}/${s.foundRooms}/${s.matches.length}`, 12)} ${lpad(s.f1.toFixed(2), 6)} ${lpad(pct(percentile(s.matches.map((m) => m.areaError), 50)), 7)} ${lpad(`${s.doors.truth}/${s.doors.found}`, 10)} ${lpad(`${s.windows.truth}/${s.windows.found}`, 9)}  ${scan}`,
     );
   }
-  return { scores, times, failures };
+  return { scores, times, cpuTimes, failures };
 }
 
 interface RealScan { file: string; counts?: { Door?: number; Window?: number; Space?: number } }
@@ -96,7 +97,7 @@ export async function runRealScans(runner: BenchRunner, workDir: string, overlay
   console.log(`\nREAL SCANS (${scans.length}, shared/plans): scale unknown, long side taken as ${ASSUMED_LONG_SIDE_MM / 1000} m; counts found vs the dataset's own (aecv-bench)`);
   console.log(`${pad('image', 44)}${lpad('ms', 7)} ${lpad('rooms', 8)} ${lpad('doors', 8)} ${lpad('wins', 8)}  note`);
   mkdirSync(workDir, { recursive: true });
-  const times: number[] = [];
+  const times: number[] = [], cpuTimes: number[] = [];
   for (const s of scans) {
     const name = s.file.slice(join(SHARED_DIR, 'plans').length + 1);
     const { pdf, scale } = await imagePdf(s.file);
@@ -110,6 +111,7 @@ export async function runRealScans(runner: BenchRunner, workDir: string, overlay
       continue;
     }
     times.push(r.ms);
+    cpuTimes.push(r.cpuMs ?? Number.NaN);
     const res = r.result as AnalysisResult;
     const ops = uniqueOpenings(res);
     const c = s.counts;
@@ -122,6 +124,6 @@ export async function runRealScans(runner: BenchRunner, workDir: string, overlay
       await writeOverlay(pdf, 1, res, join(overlayDir, `${basename(pdfFile, '.pdf')}.png`)).catch(() => undefined);
     }
   }
-  console.log(`time per page (real scans): median ${Math.round(percentile(times, 50))} ms, max ${Math.round(Math.max(...times, 0))} ms`);
+  console.log(`time per page (real scans): median ${Math.round(percentile(times, 50))} ms, max ${Math.round(Math.max(...times, 0))} ms; CPU median ${Math.round(percentile(cpuTimes, 50))} ms, max ${Math.round(Math.max(...cpuTimes, 0))} ms`);
   return failures;
 }

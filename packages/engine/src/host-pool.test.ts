@@ -10,7 +10,7 @@ const exited = (pid: number) => new Promise<void>((resolve) => {
 });
 
 describe('engine calls in engine host processes', () => {
-  afterEach(() => configureEngine({ hosts: 0, hostRecycleMb: 512 }));
+  afterEach(() => configureEngine({ hosts: 0, hostRecycleMb: 512, warmHosts: 0, hostIdleMs: 30_000 }));
 
   it('runs an upload check in a separate process and answers its image and errors as in-process calls do', async () => {
     configureEngine({ hosts: 1 });
@@ -47,5 +47,32 @@ describe('engine calls in engine host processes', () => {
     // Every host is over a 1 MB budget once its call is done: it is ended, not kept.
     await exited(pid!);
     expect(engineHostPids()).toEqual([]);
+  }, 400_000);
+
+  it('ends idle hosts after their idle time but keeps the warm ones running', async () => {
+    const pdf = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }]);
+    for (const warmHosts of [1, 0]) {
+      configureEngine({ hosts: 2, warmHosts, hostIdleMs: 300 });
+      // Two calls at once: the second finds the first host busy and starts another.
+      const calls = [previewPdfInWorker(pdf, 1, {}, slow), previewPdfInWorker(pdf, 1, {}, slow)];
+      const pids = engineHostPids();
+      expect(pids).toHaveLength(2);
+      await Promise.all(calls);
+      if (warmHosts === 0) {
+        await Promise.all(pids.map(exited));
+        expect(engineHostPids()).toEqual([]);
+      } else {
+        await Promise.race(pids.map(exited));
+        await new Promise((r) => setTimeout(r, 1500));
+        expect(engineHostPids()).toHaveLength(1);
+        const [kept] = engineHostPids();
+        process.kill(kept!, 0);
+        // The warm host answers the next call itself: no new process.
+        await previewPdfInWorker(pdf, 1, {}, slow);
+        expect(engineHostPids()).toEqual([kept]);
+        process.kill(kept!, 'SIGKILL');
+        await exited(kept!);
+      }
+    }
   }, 400_000);
 });

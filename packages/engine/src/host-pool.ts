@@ -17,8 +17,13 @@ export interface HostPoolOptions {
   heapMb: number;
   /** An idle host resident over this (MB) is ended (what its finished workers left behind is given back). */
   recycleMb: number;
-  /** An idle host is ended after this long (ms). */
+  /** An idle host is ended after this long (ms), unless it is one of the `keepWarm` kept. */
   idleMs: number;
+  /**
+   * Idle hosts kept running past `idleMs`, so that a call after a quiet spell does not wait for a process
+   * start (and its spare worker loading pdf.js). A kept host over `recycleMb` is still ended.
+   */
+  keepWarm: number;
   /** Grace past a call's own time limit before its host is presumed stuck and killed (ms). */
   graceMs: number;
 }
@@ -71,7 +76,10 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
     if (h.inflight.size > 0 || h.retiring) return;
     setRef(h, false);
     if (h.idleTimer) clearTimeout(h.idleTimer);
-    h.idleTimer = setTimeout(() => { if (h.inflight.size === 0) retire(h); }, o.idleMs);
+    h.idleTimer = setTimeout(() => {
+      const running = [...hosts].filter((x) => !x.retiring).length;
+      if (h.inflight.size === 0 && running > o.keepWarm) retire(h);
+    }, o.idleMs);
     h.idleTimer.unref();
   };
 

@@ -6,7 +6,7 @@
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { createMemoryGovernor } from './memory-governor.js';
-import { PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './pdf-limits.js';
+import { ANALYSIS_YOUNG_MB, PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './pdf-limits.js';
 import { EngineBusyError, EngineCancelledError } from './engine-errors.js';
 import { createHostPool, type HostPool, type HostPoolOptions } from './host-pool.js';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from './types.js';
@@ -46,19 +46,21 @@ export interface EngineLimits {
   hosts: number;
   /** An idle host resident over this (MB) is ended and forked again when next needed. */
   hostRecycleMb: number;
+  /** Idle hosts kept running (warm) after `hostIdleMs`; the others are ended then. */
+  warmHosts: number;
+  /** How long an idle host beyond the warm ones lives (ms). */
+  hostIdleMs: number;
 }
 
 /** What a host process is configured with: the budgets and the PDF limits. */
 export type EngineSettings = EngineLimits & { pdf: PdfLimits };
 
-const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: 1024, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 512 };
+const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: 1024, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 512, warmHosts: 0, hostIdleMs: 30_000 };
 /** A host's own thread only passes messages and watches its workers. */
 const HOST_HEAP_MB = 256;
-/** An idle host is ended after this long: its memory goes back to the system; forking one again takes about a second. */
-const HOST_IDLE_MS = 30_000;
 /** A host that has not answered this long after a call's own time limit is stuck, and killed. */
 const HOST_GRACE_MS = 15_000;
-const poolOptions: HostPoolOptions = { maxHosts: 0, heapMb: HOST_HEAP_MB, recycleMb: limits.hostRecycleMb, idleMs: HOST_IDLE_MS, graceMs: HOST_GRACE_MS };
+const poolOptions: HostPoolOptions = { maxHosts: 0, heapMb: HOST_HEAP_MB, recycleMb: limits.hostRecycleMb, idleMs: limits.hostIdleMs, keepWarm: limits.warmHosts, graceMs: HOST_GRACE_MS };
 let pool: HostPool | null = null;
 
 /** How often workers report their memory and the governor looks (ms). */
@@ -136,7 +138,7 @@ export function configureEngine(l: Partial<EngineLimits> & { pdf?: Partial<PdfLi
   // Spares were started with the old budgets.
   dropSpares();
   governor.setLimits({ ceilingBytes: limits.processCeilingMb * MB });
-  Object.assign(poolOptions, { maxHosts: limits.hosts, recycleMb: limits.hostRecycleMb });
+  Object.assign(poolOptions, { maxHosts: limits.hosts, recycleMb: limits.hostRecycleMb, idleMs: limits.hostIdleMs, keepWarm: limits.warmHosts });
   const settings: EngineSettings = { ...limits, pdf: { ...PDF_LIMITS } };
   if (limits.hosts > 0) {
     pool ??= createHostPool(poolOptions, settings);
@@ -165,7 +167,7 @@ function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } 
   if (op === 'page-scale') return { limits: { maxOldGenerationSizeMb: Math.max(384, limits.uploadHeapMb), maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, memoryBytes: Math.max(512, limits.uploadMemoryMb) * MB };
   const heapMb = upload ? limits.uploadHeapMb : op === 'overlay' ? Math.min(512, limits.analysisHeapMb) : limits.analysisHeapMb;
   const memoryMb = upload ? limits.uploadMemoryMb : op === 'overlay' ? Math.min(1024, limits.analysisMemoryMb) : limits.analysisMemoryMb;
-  return { limits: { maxOldGenerationSizeMb: heapMb, ...(upload ? { maxYoungGenerationSizeMb: 32 } : {}), stackSizeMb: 4 }, memoryBytes: memoryMb * MB };
+  return { limits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: upload ? 32 : ANALYSIS_YOUNG_MB, stackSizeMb: 4 }, memoryBytes: memoryMb * MB };
 }
 
 /** Runs one engine call: in an engine host when hosts are configured, else in a worker thread of this process. */

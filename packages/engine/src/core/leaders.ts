@@ -126,7 +126,10 @@ const near = (p: PointMm, q: PointMm) => Math.abs(p[0] - q[0]) <= JOIN_MM && Mat
  * each stands at its leader's end, its box a text height around it. A room that holds a stamp with a
  * printed area of its own takes none (its own stamp names it; a stray line is no reason to cut it).
  */
-export function leaderStamps(rooms: PointMm[][], text: TextItem[], stampsIn: (poly: PointMm[]) => RoomStamp[], lines: () => DrawnLine[]): RoomStamp[] {
+/** A stamp moved to the room its leader points into; `ledFromBox` is where it is printed. */
+export type LedStamp = RoomStamp & { ledFromBox: PointMm[] };
+
+export function leaderStamps(rooms: PointMm[][], text: TextItem[], stampsIn: (poly: PointMm[]) => RoomStamp[], lines: () => DrawnLine[]): LedStamp[] {
   const boxes = rooms.map(bbox);
   const inSomeRoom = (p: PointMm) => rooms.some((r, i) => {
     const b = boxes[i];
@@ -137,12 +140,12 @@ export function leaderStamps(rooms: PointMm[][], text: TextItem[], stampsIn: (po
   const targets = leaderTargets(loose, lines(), rooms);
   const stamped = new Map<number, boolean>();
   const hasOwn = (i: number) => stamped.get(i) ?? stamped.set(i, stampsIn(rooms[i]).some((s) => s.printedAreaMm2 !== null)).get(i)!;
-  const out: RoomStamp[] = [];
+  const out: LedStamp[] = [];
   for (const [s, t] of targets) {
     if (hasOwn(t.room)) continue;
     const h = s.heightMm / 2;
     const [x, y] = t.at;
-    out.push({ ...s, at: t.at, box: [[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]] });
+    out.push({ ...s, at: t.at, box: [[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]], ledFromBox: s.box });
   }
   return out;
 }

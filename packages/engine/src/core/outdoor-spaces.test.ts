@@ -61,3 +61,32 @@ describe('outdoor spaces closed by railings against the building', () => {
     expect(r.rooms).toHaveLength(1);
   });
 });
+
+describe('stamps given to a room through a leader line', () => {
+  it('never label an outdoor space as well, even when printed in a closed region of the same area', async () => {
+    const r = await analyzePdf(await sheetPdf((p) => {
+      // a room 2.0 x 4.6 m with no stamp of its own; beyond its right wall a railed region 1.77 x 5.2 m (9.2 m²)
+      p.rectWalls(0, 0, 2000, 4600, 300);
+      p.line(2300, -300, 4070, -300, railing); p.line(4070, -300, 4070, 4900, railing); p.line(4070, 4900, 2300, 4900, railing);
+      // the room's stamp printed in that region, its leader running through the wall into the room
+      p.text(3200, 2100, 'Zimmer'); p.text(3200, 2400, '9.20 m2');
+      p.line(3200, 1800, 3200, 1000, { widthPt: 0.25 }); p.line(3200, 1000, 1000, 1000, { widthPt: 0.25 });
+    }), opts);
+    const named = r.rooms.filter((x) => x.label === 'Zimmer');
+    expect(named).toHaveLength(1);
+    expect(named[0].is_outdoor).toBe(false);
+    expect(m2(named[0])).toBeCloseTo(9.2, 1);
+  });
+});
+
+describe('text blocks that are not room stamps', () => {
+  it('a legend naming outdoor spaces, printed in a closed region against the building, is no outdoor space', async () => {
+    const r = await analyzePdf(await sheetPdf((p) => {
+      p.rectWalls(0, 0, 5000, 4000, 300);
+      p.text(2500, 1800, 'Zimmer'); p.text(2500, 2200, '20.00 m2');
+      p.line(5300, -300, 7300, -300, railing); p.line(7300, -300, 7300, 4300, railing); p.line(7300, 4300, 5300, 4300, railing);
+      ['Legende', 'Balkon', 'Brüstungshöhe', 'Regenrohr', 'Lichtschacht'].forEach((t, i) => p.text(6300, 1000 + 400 * i, t));
+    }), opts);
+    expect(r.rooms.map((x) => x.label)).toEqual(['Zimmer']);
+  });
+});

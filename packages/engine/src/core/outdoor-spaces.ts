@@ -30,6 +30,11 @@ const CONTACT_MM = 800;
 const PRINTED_AGREES = 0.1;
 /** At most this many lines are taken around one stamp (a dense sheet: the stamp is skipped beyond). */
 const MAX_LINES = 20_000;
+/**
+ * A room's stamp names it in a line or two (three with a use under the name); a block of more name lines is a
+ * legend, a note or the title block (a legend of abbreviations lists 'Balkon', a title block 'Terrassenschlitz').
+ */
+const MAX_NAME_LINES = 3;
 
 /** A drawn line (mm) with its pen width (points; 0 or absent for the edge of a fill). */
 export interface Line { a: PointMm; b: PointMm; w?: number }
@@ -45,6 +50,8 @@ export interface OutdoorInput {
   lines: () => Line[];
   /** The plan's measured/printed area ratio (median over its rooms), or null when unknown. */
   ratio: number | null;
+  /** Where stamps already given to a room through their leader line are printed: not an outdoor space's stamp. */
+  taken?: PointMm[][];
 }
 
 export interface OutdoorSpace { pts: PointMm[]; stamp: RoomStamp }
@@ -56,9 +63,12 @@ export function findOutdoorSpaces(inp: OutdoorInput): OutdoorSpace[] {
   const buildingRings = inp.building.map(fromPath);
   const buildingIndex = new RingIndex(buildingRings);
   const inWall = (p: PointMm) => buildingIndex.parity(p);
+  // a stamp whose leader line runs into a room names that room (leaders.ts), wherever it is printed
+  const takenBoxes = (inp.taken ?? []).map(bbox);
+  const takenStamp = (p: PointMm) => takenBoxes.some((b) => p[0] >= b.x0 && p[0] <= b.x1 && p[1] >= b.y0 && p[1] <= b.y1);
   const stamps = readStamps(inp.text.filter((t) => !inRoom(t.at)))
-    .filter((s) => s.names.length > 0 && (s.printedAreaMm2 !== null || OUTDOOR_NAME.test(s.names.join(' '))))
-    .filter((s) => !inRoom(s.at) && !inWall(s.at) && nearBuilding(s.at, buildingRings));
+    .filter((s) => s.names.length > 0 && s.names.length <= MAX_NAME_LINES && (s.printedAreaMm2 !== null || OUTDOOR_NAME.test(s.names.join(' '))))
+    .filter((s) => !inRoom(s.at) && !inWall(s.at) && !takenStamp(s.at) && nearBuilding(s.at, buildingRings));
   if (!stamps.length) return [];
   const lines = inp.lines();
   const out: OutdoorSpace[] = [];

@@ -15,6 +15,8 @@ export interface ProjectPage {
   states: Map<string, { status: string; errorCode: string | null }>;
   /** Plans left on the account; null when the account is gone. */
   remainPlan: number | null;
+  /** The account's session row for `sessionStillValid` (null when the account is gone), read in the same query. */
+  account: { since: Date | null } | null;
 }
 
 type ListVariant = { search: boolean; byName: boolean; ascending: boolean };
@@ -34,6 +36,8 @@ function buildListQuery(db: Db, v: ListVariant) {
   // 'filename' on the wire is the project's display name (what the client sent as `filename`).
   const col = v.byName ? sql`lower(${projects.name})` : projects.createdAt;
   const remainPlan = sql<number | null>`(select ${users.remainPlan} from ${users} where ${users.id} = ${userId})`;
+  // The session check of the request, in the same round trip (the route uses verifyTokenOnly).
+  const sessionsSince = sql<string | null>`(select ${users.sessionsRevokedAt} from ${users} where ${users.id} = ${userId})`;
   // The page first (its rows straight from an index), then the join for those rows only.
   const page = db.select({ ...getTableColumns(projects), total: sql<string>`count(*) over ()`.as('total') }).from(projects).where(where)
     .orderBy(dir(col), dir(projects.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
@@ -41,9 +45,9 @@ function buildListQuery(db: Db, v: ListVariant) {
   const project = Object.fromEntries(Object.keys(getTableColumns(projects)).map((k) => [k, page[k as keyof typeof page]])) as unknown as ReturnType<typeof getTableColumns<typeof projects>>;
   const name = `projects_list_${Number(v.search)}${Number(v.byName)}${Number(v.ascending)}`;
   return {
-    page: db.select({ project, total: page.total, remainPlan, status: measureAnalyses.status, errorCode: measureAnalyses.errorCode })
+    page: db.select({ project, total: page.total, remainPlan, sessionsSince, status: measureAnalyses.status, errorCode: measureAnalyses.errorCode })
       .from(page).leftJoin(measureAnalyses, eq(measureAnalyses.projectId, page.id)).orderBy(dir(pageCol), dir(page.id)).prepare(name),
-    count: db.select({ n: count(), remain: remainPlan }).from(projects).where(where).prepare(`${name}_count`),
+    count: db.select({ n: count(), remain: remainPlan, sessionsSince }).from(projects).where(where).prepare(`${name}_count`),
   };
 }
 
@@ -69,9 +73,14 @@ export async function listProjects(db: Db, userId: string, q: ProjectListQuery):
   const found = await query.page.execute(values);
   const states = new Map<string, { status: string; errorCode: string | null }>();
   for (const r of found) if (r.status) states.set(r.project.id, { status: r.status, errorCode: r.errorCode });
-  if (found.length > 0) return { rows: found.map((r) => r.project), total: Number(found[0]!.total), states, remainPlan: found[0]!.remainPlan };
-  const [{ n, remain }] = await query.count.execute(values);
-  return { rows: [], total: Number(n), states, remainPlan: remain };
+  // A gone account has no plans row: remain is null then (the column itself is never null).
+  const account = (remain: number | null, since: string | Date | null) => (remain === null ? null : { since: since === null ? null : new Date(since) });
+  if (found.length > 0) {
+    const first = found[0]!;
+    return { rows: found.map((r) => r.project), total: Number(first.total), states, remainPlan: first.remainPlan, account: account(first.remainPlan, first.sessionsSince) };
+  }
+  const [{ n, remain, sessionsSince }] = await query.count.execute(values);
+  return { rows: [], total: Number(n), states, remainPlan: remain, account: account(remain, sessionsSince) };
 }
 
 export async function findOwnProject(db: Db, userId: string, id: string): Promise<ProjectRow | undefined> {

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectIdParamsSchema, projectListQuerySchema, renameProjectRequestSchema, type PlanStatus, type Project, type ProjectListResponse, type ProjectStatus } from '@plansight/contracts';
 import type { AppContext } from '../../context.js';
-import { notFound, parseOr422 } from '../../errors.js';
+import { notFound, parseOr422, unauthorized } from '../../errors.js';
+import { SESSION_EXPIRED, sessionStillValid } from '../../plugins/auth.js';
 import { abuseLimit } from '../../lib/abuse-limits.js';
 import { createProject } from './project-create.service.js';
 import { deleteOwnProject, duplicateOwnProject, renameOwnProject } from './project-manage.service.js';
@@ -39,9 +40,11 @@ export async function projectRoutes(api: FastifyInstance, ctx: AppContext): Prom
     return { remaining: plan.remain, used: plan.used, total: plan.total, can_create_project: plan.remain > 0 };
   });
 
-  api.get('/user/projects', { preHandler: api.authenticate }, async (req): Promise<ProjectListResponse> => {
+  // The most frequent request (the dashboard polls it): its query checks the session too (verifyTokenOnly).
+  api.get('/user/projects', { preHandler: api.verifyTokenOnly }, async (req): Promise<ProjectListResponse> => {
     const q = parseOr422(projectListQuerySchema, req.query, 'query');
-    const { rows, total, states, remainPlan } = await listProjects(ctx.db, req.userId!, q);
+    const { rows, total, states, remainPlan, account } = await listProjects(ctx.db, req.userId, q);
+    if (!sessionStillValid(req.tokenIssuedAtSec, account)) throw unauthorized(SESSION_EXPIRED);
     const totalPages = Math.ceil(total / q.limit);
     return {
       projects: rows.map((r) => toDto(r, ctx.config.JWT_SECRET, states.get(r.id) ?? null)), total_count: total, total_pages: totalPages,

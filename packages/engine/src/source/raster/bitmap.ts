@@ -15,15 +15,19 @@ export const newMask = (w: number, h: number): Mask => ({ w, h, data: new Uint8A
 
 /** Chamfer weights (5-7-11 mask): within about 2 % of the Euclidean distance, two raster passes only. */
 const A = 5, B = 7, C = 11;
+/** Chamfer units per pixel step. */
+export const CHAMFER_UNIT = A;
 const BIG = 1 << 29;
 /** Border (pixels) round the distance buffer: the 5-7-11 mask reaches two pixels. */
-const PAD = 2;
+export const CHAMFER_PAD = 2;
+const PAD = CHAMFER_PAD;
 
 /**
- * Squared distance (pixels², chamfer 5-7-11 approximation of Euclidean) from every pixel to the nearest
- * pixel whose value equals `target` (0 on those pixels). Pixels outside the image never count as targets.
+ * Chamfer distance (5-7-11 units: 5 per pixel step) from every pixel to the nearest pixel whose value equals
+ * `target`, in a buffer padded by PAD on every side (row stride w + 2 * PAD). Pixels outside the image never
+ * count as targets.
  */
-export function sqDistanceTo(m: Mask, target: 0 | 1): Float32Array {
+export function chamfer(m: Mask, target: 0 | 1): Int32Array {
   const { w, h, data } = m;
   // a border of PAD never-target pixels round the image, so the inner loops need no bounds tests
   const W = w + 2 * PAD, d = new Int32Array(W * (h + 2 * PAD)).fill(BIG);
@@ -62,6 +66,16 @@ export function sqDistanceTo(m: Mask, target: 0 | 1): Float32Array {
       d[i] = v;
     }
   }
+  return d;
+}
+
+/**
+ * Squared distance (pixels², chamfer 5-7-11 approximation of Euclidean) from every pixel to the nearest
+ * pixel whose value equals `target` (0 on those pixels). Pixels outside the image never count as targets.
+ */
+export function sqDistanceTo(m: Mask, target: 0 | 1): Float32Array {
+  const { w, h } = m;
+  const d = chamfer(m, target), W = w + 2 * PAD;
   const out = new Float32Array(w * h);
   const inv = 1 / (A * A);
   for (let y = 0; y < h; y++) {
@@ -74,22 +88,30 @@ export function sqDistanceTo(m: Mask, target: 0 | 1): Float32Array {
   return out;
 }
 
+/**
+ * Pixels whose chamfer distance `d` (a padded buffer from `chamfer` of an image w wide) is at least (far) or
+ * under (!far) `r` + 0.5 pixels. Comparing in chamfer units spares the squared-distance image.
+ */
+export function thresholdChamfer(d: Int32Array, w: number, h: number, r: number, far: boolean): Mask {
+  const out = newMask(w, h);
+  const lim = A * (r + 0.5), W = w + 2 * PAD, o = out.data;
+  for (let y = 0; y < h; y++) {
+    const row = (y + PAD) * W + PAD, dst = y * w;
+    if (far) for (let x = 0; x < w; x++) o[dst + x] = d[row + x] >= lim ? 1 : 0;
+    else for (let x = 0; x < w; x++) o[dst + x] = d[row + x] < lim ? 1 : 0;
+  }
+  return out;
+}
+
 /** Erosion by a disc of radius r (pixels): keeps set pixels at least r + 0.5 from any clear pixel. */
 export function erode(m: Mask, r: number): Mask {
-  const dist = sqDistanceTo(m, 0);
-  const out = newMask(m.w, m.h);
-  const lim = (r + 0.5) * (r + 0.5);
-  for (let i = 0; i < dist.length; i++) out.data[i] = m.data[i] && dist[i] >= lim ? 1 : 0;
-  return out;
+  // (a set pixel's distance to clear is > 0; a clear pixel's is 0, under any limit)
+  return thresholdChamfer(chamfer(m, 0), m.w, m.h, r, true);
 }
 
 /** Dilation by a disc of radius r (pixels). */
 export function dilate(m: Mask, r: number): Mask {
-  const dist = sqDistanceTo(m, 1);
-  const out = newMask(m.w, m.h);
-  const lim = (r + 0.5) * (r + 0.5);
-  for (let i = 0; i < dist.length; i++) out.data[i] = dist[i] < lim ? 1 : 0;
-  return out;
+  return thresholdChamfer(chamfer(m, 1), m.w, m.h, r, false);
 }
 
 /** Morphological opening: removes every part thinner than about 2r + 1 pixels, keeps thicker parts whole. */

@@ -38,6 +38,39 @@ describe('raster walls by stroke thickness', () => {
   });
 });
 
+describe('raster cavities and fields of cells', () => {
+  /** A grid of square cells (side px between 1 px lines) with its top-left corner at (x0, y0). */
+  const grid = (x0: number, y0: number, cols: number, rows: number, side: number): [number, number, number, number][] => {
+    const rects: [number, number, number, number][] = [];
+    const step = side + 1, x1 = x0 + cols * step, y1 = y0 + rows * step;
+    for (let c = 0; c <= cols; c++) rects.push([x0 + c * step, y0, x0 + c * step, y1]);
+    for (let r = 0; r <= rows; r++) rects.push([x0, y0 + r * step, x1, y0 + r * step]);
+    return rects;
+  };
+
+  it('cells drawn side by side into a block wider than any wall (floor tiles) stay paper', () => {
+    // 4 x 4 cells of 12 px (240 mm at 20 mm/px, each as narrow as a wall's cavity): a 1 m block
+    const solid = fillCavities(maskOf(120, 120, grid(20, 20, 4, 4, 12)), { mmPerPx: 20, paperMmPerPx: 0.2 });
+    expect(count(solid, 22, 22, 32, 32)).toBe(0);
+    expect(count(solid, 48, 48, 58, 58)).toBe(0);
+  });
+
+  it('the slivers between a hatched wall\'s lines stay filled beside a filled strip that makes the band too thick for a wall', () => {
+    // a 16 px (320 mm) outlined wall x 20..99, rows 20..35, hatched with lines 4 px apart (80 mm slivers),
+    // and below it, closed by a line at row 52, a 16 px strip of paper (filled as a cavity): 660 mm of solid
+    const rects: [number, number, number, number][] = [[20, 20, 99, 20], [20, 36, 99, 36], [20, 52, 99, 52], [20, 20, 20, 52], [99, 20, 99, 52]];
+    for (let x = 24; x < 99; x += 4) rects.push([x, 21, x, 35]);
+    const solid = fillCavities(maskOf(120, 120, rects), { mmPerPx: 20, paperMmPerPx: 0.2 });
+    expect(count(solid, 21, 21, 98, 35)).toBe(78 * 15);
+  });
+
+  it('one row of the same cells (a wall\'s cavity split by jamb lines) is filled', () => {
+    const solid = fillCavities(maskOf(120, 120, grid(20, 20, 4, 1, 12)), { mmPerPx: 20, paperMmPerPx: 0.2 });
+    expect(count(solid, 21, 21, 32, 32)).toBe(12 * 12);
+    expect(count(solid, 60, 21, 71, 32)).toBe(12 * 12);
+  });
+});
+
 describe('raster wall gaps', () => {
   const mmPerPx = 20;
   it('seals a door gap in a wall and reports it as a door', () => {
@@ -142,6 +175,25 @@ describe('raster windows inside a wall band', () => {
     expect(findBandWindows(maskOf(200, 60, [[20, 20, 169, 37]]), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
   });
 
+});
+
+describe('raster sliding doors drawn in a wall band', () => {
+  const mmPerPx = 20;
+  // a 12 px (240 mm) filled wall x 20..169, rows 20..31; between x 70 and 119 a sliding door: one panel
+  // x 70..99 on rows 21..24 (above the centre line), the other x 90..119 on rows 27..30 (below it); both
+  // filled at this resolution (a panel's outline encloses thin paper), so the wall mask is the panels
+  const wallRects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 21, 99, 24], [90, 27, 119, 30]];
+
+  it('a thin stretch off the centre line on one side, then on the other, is one sliding door, not windows', () => {
+    const found = findBandWindows(maskOf(200, 60, wallRects), maskOf(200, 60, wallRects), mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ kind: 'door', subtype: 'sliding', x0: 70, x1: 119 });
+  });
+
+  it('a thin stretch off the centre line on one side only (a wall thinner there) is no sliding door', () => {
+    const rects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 21, 119, 24]];
+    expect(findBandWindows(maskOf(200, 60, rects), maskOf(200, 60, rects), mmPerPx).filter((g) => g.kind === 'door')).toHaveLength(0);
+  });
 });
 
 describe('raster windows set in a wall as two glass lines', () => {

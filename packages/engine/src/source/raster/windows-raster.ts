@@ -11,6 +11,9 @@
  * and never runs along it: a glass line must stay on one row of the band for a window's length. A glass line
  * also ends at the window's jambs (the wall's end lines, or the filled wall, across the band at both ends);
  * a grid or centre line drawn along a wall's cavity, or one dash of it, has no jambs.
+ * A sliding door drawn in the wall (two thin panels, each from one jamb past the middle, one on each side of
+ * the wall's centre line) also leaves a thinner band, but the thin ink sits off the centre line, on one side
+ * for one panel and on the other for the next; a window's glass is centred. Such a stretch is a sliding door.
  */
 import { components, type Mask } from './bitmap.js';
 import { alongMask, MAX_GAP_MM, MIN_OPENING_MM, transpose, type Gap } from './gaps.js';
@@ -35,6 +38,12 @@ const THINNER_MIN_PX = 2;
 const SOLID_THIN_SHARE = 0.6;
 /** Columns of wall looked at beyond each end of a thin stretch (pixels). */
 const BESIDE_PX = 4;
+/** A sliding panel's band is at most this share of the wall's thickness ... */
+const PANEL_THIN_SHARE = 0.8;
+/** ... with its middle off the wall's centre line by at least this share of the wall's thickness. */
+const PANEL_OFFSET_SHARE = 0.12;
+/** Each of the two panels runs along at least this share of the sliding door's length. */
+const PANEL_MIN_SHARE = 0.25;
 
 export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] {
   const out: Gap[] = [];
@@ -44,14 +53,18 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
     const iv = horizontal ? ink : transpose(ink);
     const comps = components(alongMask(wv), 1);
     const { w } = wv;
-    const push = (start: number, end: number, y0: number, y1: number) => {
+    const push = (start: number, end: number, y0: number, y1: number, subtype: 'window' | 'sliding' = 'window') => {
       const len = end - start + 1;
       if (len < minLen || len > maxLen) return;
+      const kind = subtype === 'window' ? 'window' : 'door';
       out.push(horizontal
-        ? { x0: start, x1: end, y0, y1, horizontal, kind: 'window', subtype: 'window' }
-        : { x0: y0, y0: start, x1: y1, y1: end, horizontal, kind: 'window', subtype: 'window' });
+        ? { x0: start, x1: end, y0, y1, horizontal, kind, subtype }
+        : { x0: y0, y0: start, x1: y1, y1: end, horizontal, kind, subtype });
     };
     const inkAt = (x: number, y: number) => x >= 0 && x < w && iv.data[y * w + x] === 1;
+    const panels: Panel[] = [];
+    /** Window stretches [start, end, y0, y1], kept unless they are part of a sliding door. */
+    const candidates: [number, number, number, number][] = [];
     for (let id = 1; id <= comps.count; id++) {
       const y0 = comps.y0[id], y1 = comps.y1[id], bx0 = comps.x0[id], n = comps.x1[id] - bx0 + 1;
       if (y1 - y0 < 3) continue;
@@ -90,6 +103,7 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
       const all: number[] = [];
       for (let c = 0; c < n; c++) if (thick(c) > 0) all.push(thick(c));
       const wallMedian = percentile(all, 0.5);
+      const glass: [number, number][] = [];
       for (const t of glassTracks(lines).filter((u) => u.density >= GLASS_DENSITY)) {
         if (!hasJamb(t.s - JAMB_REACH_PX, t.s + 1) || !hasJamb(t.e - 1, t.e + JAMB_REACH_PX)) continue;
         // a window keeps the wall's thickness; a cupboard drawn against the wall (its cavity filled) thickens
@@ -97,9 +111,11 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
         const inner: number[] = [];
         for (let c = t.s; c <= t.e; c++) if (thick(c) > 0) inner.push(thick(c));
         if (percentile(inner, 0.5) > MAX_GLASS_BAND_SHARE * wallMedian) continue;
-        push(bx0 + t.s, bx0 + t.e, y0, y1);
+        glass.push([t.s, t.e]);
       }
       const wallT = percentile(all, 0.9);
+      for (const p of panelRuns(top, bottom, wallT)) panels.push({ ...p, s: bx0 + p.s, e: bx0 + p.e, y0, y1 });
+      for (const [s, e] of glass) candidates.push([bx0 + s, bx0 + e, y0, y1]);
       const thinner = (t: number, wall: number) => wall > 0 && t > 0 && wall - t >= Math.max(THINNER_MIN_PX, THINNER_SHARE * wall);
       const thin = new Uint8Array(n);
       // a solid stretch counts only when far thinner than the wall: glass lines run together, not a wall's face bump
@@ -114,8 +130,69 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] 
           return m;
         };
         // wall on both sides, thicker than the stretch: a window set in the wall, not the wall's thin end
-        if (thinner(t, beside(s - 1, -1)) && thinner(t, beside(e + 1, 1))) push(bx0 + s, bx0 + e, y0, y1);
+        if (thinner(t, beside(s - 1, -1)) && thinner(t, beside(e + 1, 1))) candidates.push([bx0 + s, bx0 + e, y0, y1]);
       }
+    }
+    // the two panels of a sliding door often fall in two band pieces (each joined to its own jamb)
+    const sliding = pairPanels(panels, minLen, maxLen);
+    for (const d of sliding) push(d.s, d.e, d.y0, d.y1, 'sliding');
+    // (one panel, or both, may also pass for glass or for a thinner stretch: the sliding door wins)
+    for (const [s, e, y0, y1] of candidates) {
+      const inDoor = sliding.some((d) => Math.min(y1, d.y1) >= Math.max(y0, d.y0) && Math.min(e, d.e) - Math.max(s, d.s) + 1 >= 0.5 * (e - s + 1));
+      if (!inDoor) push(s, e, y0, y1);
+    }
+  }
+  return out;
+}
+
+interface Panel { s: number; e: number; side: number; centre: number; minOff: number; y0: number; y1: number }
+
+/**
+ * Sliding door panels along one band piece, from its extent across the wall per column (top, bottom; −1
+ * where the band is absent): thin stretches whose middle lies off the wall's centre line (the median middle
+ * of the piece's full-thickness columns), side +1 or −1. Column ranges are the piece's own.
+ */
+export function panelRuns(top: Int32Array, bottom: Int32Array, wallT: number): Omit<Panel, 'y0' | 'y1'>[] {
+  const n = top.length;
+  const mids: number[] = [];
+  for (let c = 0; c < n; c++) if (top[c] >= 0 && bottom[c] - top[c] + 1 >= 0.9 * wallT) mids.push((top[c] + bottom[c]) / 2);
+  if (!mids.length || wallT < 3) return [];
+  const centre = percentile(mids, 0.5);
+  const minOff = Math.max(1, PANEL_OFFSET_SHARE * wallT);
+  const out: Omit<Panel, 'y0' | 'y1'>[] = [];
+  for (const sign of [1, -1]) {
+    const flags = new Uint8Array(n);
+    for (let c = 0; c < n; c++) {
+      if (top[c] < 0 || bottom[c] - top[c] + 1 > PANEL_THIN_SHARE * wallT) continue;
+      const off = (top[c] + bottom[c]) / 2 - centre;
+      flags[c] = sign * off >= minOff ? 1 : 0;
+    }
+    for (const [s, e] of runs(flags)) out.push({ s, e, side: sign, centre, minOff });
+  }
+  return out;
+}
+
+/**
+ * Sliding doors from panels: two panels on opposite sides of one wall's centre line (the same line within
+ * the offset), one after the other along the wall, meeting or overlapping, each a good part of the door.
+ */
+export function pairPanels(panels: Panel[], minLen: number, maxLen: number): { s: number; e: number; y0: number; y1: number }[] {
+  const sorted = [...panels].sort((a, b) => a.s - b.s);
+  const used = new Set<Panel>();
+  const out: { s: number; e: number; y0: number; y1: number }[] = [];
+  for (const a of sorted) {
+    if (used.has(a)) continue;
+    for (const b of sorted) {
+      if (b === a || used.has(b) || b.s <= a.s || b.side === a.side) continue;
+      if (Math.abs(a.centre - b.centre) > Math.max(a.minOff, b.minOff)) continue;
+      const s = a.s, e = Math.max(a.e, b.e), len = e - s + 1;
+      if (len < minLen || len > maxLen) continue;
+      const la = a.e - a.s + 1, lb = b.e - b.s + 1;
+      if (la < PANEL_MIN_SHARE * len || lb < PANEL_MIN_SHARE * len) continue;
+      if (b.s - a.e - 1 > Math.min(la, lb) || b.e <= a.e) continue;
+      used.add(a).add(b);
+      out.push({ s, e, y0: Math.min(a.y0, b.y0), y1: Math.max(a.y1, b.y1) });
+      break;
     }
   }
   return out;
