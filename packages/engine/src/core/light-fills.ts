@@ -7,6 +7,7 @@
  */
 import type { PointMm } from '../types.js';
 import { bbox, pointInPoly } from './geometry.js';
+import { RingIndex } from './ring-index.js';
 import type { MmSeg } from './walls.js';
 
 /** Hatch strokes cross the fill at this angle to its long side (degrees), not along it or square to it. */
@@ -87,8 +88,8 @@ const LAYER_MIN_ASPECT = 4;
  */
 export function wallLayers<P extends { rings: PointMm[][]; thick: number }>(pale: P[], cut: PointMm[][]): P[] {
   if (!pale.length || !cut.length) return [];
-  const boxes = cut.map((r) => ({ r, b: bbox(r) }));
-  const inCut = (p: PointMm) => boxes.some(({ r, b }) => p[0] >= b.x0 && p[0] <= b.x1 && p[1] >= b.y0 && p[1] <= b.y1 && pointInPoly(p[0], p[1], r));
+  const cutIndex = new RingIndex(cut);
+  const inCut = (p: PointMm) => cutIndex.holding(p).length > 0;
   return pale.filter((piece) => {
     if (piece.thick > LAYER_MAX_MM) return false;
     const ring = piece.rings[0];

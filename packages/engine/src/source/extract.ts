@@ -88,15 +88,21 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
   let groupAlpha = 1;
   const groups: { groupAlpha: number; fillAlpha: number; strokeAlpha: number }[] = [];
   let pendingClip = false;
+  // the graphics state a `save` or a form XObject keeps and its `restore` or end puts back
   const stack: { ctm: Mat; lw: number; fillGray: number; clipR: Clip | null; dashed: boolean; rgb: number; fillAlpha: number; strokeAlpha: number; textGs: TextGs }[] = [];
+  const saveGs = () => stack.push({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha, textGs: { ...text.gs } });
+  const restoreGs = () => {
+    const s = stack.pop();
+    if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha } = s); text.gs = s.textGs; }
+  };
   const { fnArray, argsArray } = ops;
   for (let i = 0; i < fnArray.length; i++) {
     if ((i & 4095) === 0 && Date.now() > deadline) { out.truncated = true; break; }
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[];
     switch (fn) {
-      case OPS.save: stack.push({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha, textGs: { ...text.gs } }); break;
-      case OPS.restore: { const s = stack.pop(); if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha } = s); text.gs = s.textGs; } break; }
+      case OPS.save: saveGs(); break;
+      case OPS.restore: restoreGs(); break;
       case OPS.beginGroup:
         groups.push({ groupAlpha, fillAlpha, strokeAlpha });
         groupAlpha *= fillAlpha;
@@ -115,10 +121,10 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
       case OPS.transform: ctm = mul(args as Mat, ctm); break;
       case OPS.setLineWidth: lw = args[0] as number; break;
       case OPS.paintFormXObjectBegin:
-        stack.push({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha, textGs: { ...text.gs } });
+        saveGs();
         if (Array.isArray(args[0]) && (args[0] as number[]).length === 6) ctm = mul(args[0] as Mat, ctm);
         break;
-      case OPS.paintFormXObjectEnd: { const s = stack.pop(); if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha } = s); text.gs = s.textGs; } break; }
+      case OPS.paintFormXObjectEnd: restoreGs(); break;
       case OPS.setFillRGBColor: {
         const c = args[0];
         if (typeof c === 'string' && c.startsWith('#')) {
