@@ -47,6 +47,35 @@ describe('outdoor spaces closed by railings against the building', () => {
     expect(m2(loggia!)).toBeLessThan(9.4);
   });
 
+  it('takes a loggia across its paving joints when the railing is drawn in the same fine pen as the joints', async () => {
+    const fine = { widthPt: 0.1 };
+    const r = await analyzePdf(await sheetPdf((p) => {
+      p.rectWalls(0, 0, 5000, 4000, 300);
+      p.text(2500, 1800, 'Zimmer'); p.text(2500, 2200, '20.00 m2');
+      p.line(5300, -300, 7300, -300, fine); p.line(7300, -300, 7300, 4300, fine); p.line(7300, 4300, 5300, 4300, fine);
+      // joints every 800 mm from the wall face to the railing
+      for (const y of [500, 1300, 2100, 2900, 3700]) p.line(5300, y, 7300, y, fine);
+      p.text(6300, 1550, 'Loggia'); p.text(6300, 1850, '9.20 m2');
+    }), opts);
+    const loggia = r.rooms.find((x) => x.label === 'Loggia');
+    expect(loggia?.is_outdoor).toBe(true);
+    expect(m2(loggia!)).toBeGreaterThan(9.0);
+    expect(m2(loggia!)).toBeLessThan(9.4);
+  });
+
+  it('does not join strips across lines that are no even pattern', async () => {
+    const fine = { widthPt: 0.1 };
+    const r = await analyzePdf(await sheetPdf((p) => {
+      p.rectWalls(0, 0, 5000, 4000, 300);
+      p.text(2500, 1800, 'Zimmer'); p.text(2500, 2200, '20.00 m2');
+      p.line(5300, -300, 7300, -300, fine); p.line(7300, -300, 7300, 4300, fine); p.line(7300, 4300, 5300, 4300, fine);
+      // three lines at uneven steps: the boundaries of other things, not joints
+      for (const y of [900, 2100, 3700]) p.line(5300, y, 7300, y, fine);
+      p.text(6300, 1550, 'Loggia'); p.text(6300, 1850, '9.20 m2');
+    }), opts);
+    expect(r.rooms.map((x) => x.label)).toEqual(['Zimmer']);
+  });
+
   it('finds no outdoor space where the railing leaves its outline open', async () => {
     const r = await analyzePdf(await sheetPdf((p) => houseWithLoggia(p, 1000)), opts);
     expect(r.rooms.map((x) => x.label)).toEqual(['Zimmer']);

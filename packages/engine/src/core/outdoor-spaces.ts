@@ -9,9 +9,10 @@
 import { union, intersect, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 import type { TextItem } from '../source/text.js';
-import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './geometry.js';
+import { toPath, fromPath, polyArea, pointInPoly, distToPoly, distToSeg, bbox } from './geometry.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 import { RingIndex } from './ring-index.js';
+import { patternLines } from './floor-patterns.js';
 
 /** Names of outdoor spaces in the languages the plans come in. */
 export const OUTDOOR_NAME = /loggia|balkon|balcon|terrass|terrace|sitzplatz|veranda|patio|porch|deck\b|garten|garden|alfresco|yard|outdoor|freisitz|dachterrasse/i;
@@ -124,12 +125,18 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
     // an open region stays open without more lines
     if (!pts) return floor < 0 ? 'open' : null;
     if (accept(pts, s, inp, rings)) return pts;
+    // paving or decking joints cut the space into strips, its edge drawn in the same pen: take the strips
+    // joined across the joints (a family of evenly spaced lines), keeping every other line as a boundary
+    if (floor < 0) {
+      const joined = regionAcrossPatterns(at, reach, near, inp, rings);
+      if (joined && accept(joined, s, inp, rings)) return joined;
+    }
   }
   return null;
 }
 
-/** The closed region bounded by the given lines and the walls around `at`, or null when it is open. */
-function regionAround(at: PointMm, reach: number, near: Line[], building: Paths64, rings: PointMm[][]): PointMm[] | null {
+/** The cells bounded by the given lines and the walls: holes of their union (not grown back), counter-clockwise. */
+function cellsOf(at: PointMm, reach: number, near: Line[], building: Paths64, rings: PointMm[][]): PointMm[][] {
   const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
   const walls = building.filter((_, i) => {
     const b = bbox(rings[i]);
@@ -138,20 +145,68 @@ function regionAround(at: PointMm, reach: number, near: Line[], building: Paths6
   const strokes = inflatePaths(near.map((l) => toPath([l.a, l.b])), CLOSE_MM, JoinType.Miter, EndType.Square);
   const grownWalls = inflatePaths(walls, CLOSE_MM, JoinType.Miter, EndType.Polygon);
   const merged = union([...strokes, ...grownWalls], FillRule.NonZero).map(fromPath);
-  if (!merged.length) return null;
-  // holes run opposite to the largest ring; the smallest hole holding the stamp is its region
+  if (!merged.length) return [];
+  // holes run opposite to the largest ring
   const largest = merged.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
   const ref = Math.sign(polyArea(largest)) || 1;
-  let best: PointMm[] | null = null;
-  for (const r of merged) {
-    if (Math.sign(polyArea(r)) === ref || !pointInPoly(at[0], at[1], r)) continue;
-    if (!best || Math.abs(polyArea(r)) < Math.abs(polyArea(best))) best = r;
+  return merged.filter((r) => Math.sign(polyArea(r)) !== ref).map((r) => (polyArea(r) > 0 ? r : [...r].reverse()));
+}
+
+/** Grown by `d` (mm), the largest ring (or null). */
+function grow(pts: PointMm[], d: number): PointMm[] | null {
+  const g = inflatePaths([toPath(pts)], d, JoinType.Miter, EndType.Polygon).map(fromPath);
+  return g.length ? g.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b)) : null;
+}
+
+/** Two cells meet along at least this length (mm) across a joint to be joined. */
+const JOINT_MIN_MM = 300;
+
+/**
+ * The cell holding the stamp joined with every cell reached across lines of a floor pattern (each cell grown
+ * back to the lines' middles), or null when no pattern line bounds it. Cells inside a room are never joined.
+ */
+function regionAcrossPatterns(at: PointMm, reach: number, near: Line[], inp: OutdoorInput, rings: PointMm[][]): PointMm[] | null {
+  const pattern = patternLines(near);
+  if (!pattern.size) return null;
+  const joints = near.filter((_, i) => pattern.has(i));
+  const cells = cellsOf(at, reach, near, inp.building, rings).map((c) => grow(c, CLOSE_MM)).filter((c): c is PointMm[] => c !== null);
+  const start = cells.filter((c) => pointInPoly(at[0], at[1], c)).sort((p, q) => polyArea(p) - polyArea(q))[0];
+  if (!start) return null;
+  const roomPaths = inp.rooms.map(toPath);
+  const inRooms = (c: PointMm[]) => intersect([toPath(c)], roomPaths, FillRule.NonZero).reduce((t, p) => t + Math.abs(polyArea(fromPath(p))), 0) > 0.5 * polyArea(c);
+  const boxes = cells.map(bbox);
+  const taken = new Set([cells.indexOf(start)]);
+  const queue = [cells.indexOf(start)];
+  let area = polyArea(start);
+  while (queue.length && area <= MAX_AREA_MM2) {
+    const c = queue.shift()!;
+    const bc = boxes[c];
+    for (let d = 0; d < cells.length; d++) {
+      const bd = boxes[d];
+      if (taken.has(d) || bd.x0 > bc.x1 + CLOSE_MM || bd.x1 < bc.x0 - CLOSE_MM || bd.y0 > bc.y1 + CLOSE_MM || bd.y1 < bc.y0 - CLOSE_MM) continue;
+      // the strip the two cells share (each grown a little past the line between them)
+      const shared = intersect(inflatePaths([toPath(cells[c])], CLOSE_MM / 2, JoinType.Miter, EndType.Polygon), inflatePaths([toPath(cells[d])], CLOSE_MM / 2, JoinType.Miter, EndType.Polygon), FillRule.NonZero).map(fromPath);
+      const strip = shared.reduce((t, p) => t + Math.abs(polyArea(p)), 0);
+      if (strip < JOINT_MIN_MM * CLOSE_MM) continue;
+      const big = shared.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
+      const bb = bbox(big), mid: PointMm = [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2];
+      if (!joints.some((l) => distToSeg(mid[0], mid[1], l.a, l.b) <= CLOSE_MM) || inRooms(cells[d])) continue;
+      taken.add(d); queue.push(d); area += polyArea(cells[d]);
+    }
   }
-  if (!best) return null;
-  // grown back to the lines' middles and the walls' faces
-  const pos = polyArea(best) > 0 ? best : [...best].reverse();
-  const grown = inflatePaths([toPath(pos)], CLOSE_MM, JoinType.Miter, EndType.Polygon).map(fromPath);
-  return grown.length ? grown.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b)) : null;
+  if (taken.size < 2 || area > MAX_AREA_MM2) return null;
+  // the cells touch along the joints' middles: grown a millimetre, united, shrunk back
+  const joined = union([...taken].flatMap((i) => inflatePaths([toPath(cells[i])], 1, JoinType.Miter, EndType.Polygon)), FillRule.NonZero);
+  if (!joined.length) return null;
+  const outer = joined.map(fromPath).reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
+  return grow(polyArea(outer) > 0 ? outer : [...outer].reverse(), -1);
+}
+
+/** The closed region bounded by the given lines and the walls around `at`, or null when it is open. */
+function regionAround(at: PointMm, reach: number, near: Line[], building: Paths64, rings: PointMm[][]): PointMm[] | null {
+  // the smallest cell holding the stamp is its region, grown back to the lines' middles and the walls' faces
+  const best = cellsOf(at, reach, near, building, rings).filter((r) => pointInPoly(at[0], at[1], r)).sort((p, q) => polyArea(p) - polyArea(q))[0];
+  return best ? grow(best, CLOSE_MM) : null;
 }
 
 function accept(pts: PointMm[], s: RoomStamp, inp: OutdoorInput, rings: PointMm[][]): boolean {
