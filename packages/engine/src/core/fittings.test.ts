@@ -40,6 +40,23 @@ describe('fittings against cut walls', () => {
     expect(inWalls(w.polys, 2550, 1500)).toBe(true);
   });
 
+  it('judges a band by the walls around it when the sheet also draws walls in pairs of lines elsewhere', () => {
+    // 16 m to the right, a building drawn in pairs of lines: two long walls and five cross walls between them,
+    // each held at both ends (more wall area than the filled room's), and a shelf standing free from one wall
+    const ys = [1500, 3700, 6100, 8200, 10600];
+    const cross = ys.flatMap((y) => [line(20200, y, 30000, y), line(20200, y + 200, 30000, y + 200)]);
+    const long = [line(20000, 0, 20000, 12000), line(20200, 0, 20200, 12000), line(30000, 0, 30000, 12000), line(30200, 0, 30200, 12000)];
+    const shelf = [line(20200, 500, 21500, 500), line(20200, 700, 21500, 700)];
+    const page: VectorPage = { segs: [...counter, ...partition, ...cross, ...long, ...shelf], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 25000, ys[2] + 100)).toBe(true);
+    // beside the filled walls the counter is a fitting; among the double-line walls the shelf stays wall
+    expect(inWalls(w.polys, 700, 100)).toBe(false);
+    expect(inWalls(w.fittings, 700, 100)).toBe(true);
+    expect(inWalls(w.polys, 2550, 1500)).toBe(true);
+    expect(inWalls(w.polys, 21000, 600)).toBe(true);
+  });
+
   it('keeps thin-line pairs as walls on a page that does not cut its walls as fills', () => {
     const page: VectorPage = { segs: [...counter, ...partition], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);
