@@ -372,7 +372,8 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
       return off >= f.lo - 10 && off <= f.hi + 10 && t >= f.t0 - THIN_RUN_BREAK_MM && t <= f.t1 + THIN_RUN_BREAK_MM;
     });
   };
-  for (const b of bands) if (!onCutLine(b) && (!held(b, 0) || !held(b, 1))) out.add(b);
+  const onLine = new Set(bands.filter(onCutLine));
+  for (const b of bands) if (!onLine.has(b) && (!held(b, 0) || !held(b, 1))) out.add(b);
   // the page cuts its walls as fills when the fills hold most of the wall area: the area the thin-line walls
   // held at both ends would add to them (bands overlap each other, and the outlines of filled walls pair inside
   // the fills). The loose bands are not counted: furniture drawn in pairs of lines is no evidence of walls.
@@ -382,9 +383,11 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   if (fillArea >= FILLED_PAGE_SHARE * (fillArea + bandArea)) return out;
   // a sheet may cut one building's walls as fills and draw another's (or a site's, a garage's) in pairs of lines:
   // then a band is a possible fitting where the walls around it are cut as fills
+  // (there the bands in a cut wall's line are read as that wall's openings and layers, not as walls drawn in lines)
   const fillNear = new AreaGrid(AREA_CELL_MM), bandNear = new AreaGrid(AREA_CELL_MM);
   fillNear.add(fillPolys);
-  bandNear.add(bandOnly);
+  const apart = walls.filter((b) => !onLine.has(b));
+  if (apart.length) bandNear.add(difference(apart.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).map(fromPath));
   return new Set([...out].filter((b) => {
     const m = bandMid(b);
     const f = fillNear.near(m, FITTING_NEIGHBOURHOOD_MM);
