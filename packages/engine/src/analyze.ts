@@ -163,11 +163,13 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       const bb = bbox(poly);
       return readStamps(text.filter((t) => t.at[0] >= bb.x0 && t.at[0] <= bb.x1 && t.at[1] >= bb.y0 && t.at[1] <= bb.y1 && pointInPoly(t.at[0], t.at[1], poly)));
     };
-    const lineSegs = () => [...vec.segs, ...(outlineLines(vec) ?? [])];
-    const mmLine = (g: { x1: number; y1: number; x2: number; y2: number; w: number }) => ({ a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm, w: g.w });
-    const pageLines = () => lineSegs().map(mmLine);
+    // every drawn line in mm, built once when first asked for (read only by its users)
+    let pageLineList: { line: { a: PointMm; b: PointMm; w: number }; dashed: boolean }[] | null = null;
+    const pageLineEntries = () =>
+      (pageLineList ??= [...vec.segs, ...(outlineLines(vec) ?? [])].map((g) => ({ line: { a: [g.x1 * k, g.y1 * k] as PointMm, b: [g.x2 * k, g.y2 * k] as PointMm, w: g.w }, dashed: !!g.dashed })));
+    const pageLines = () => pageLineEntries().map((e) => e.line);
     // stamps printed outside the plan, moved to the room their leader line points into (leaders.ts)
-    const led = leaderStamps(holes.map((h) => h.pts), text, ownStampsIn, () => lineSegs().filter((g) => !g.dashed).map(mmLine));
+    const led = leaderStamps(holes.map((h) => h.pts), text, ownStampsIn, () => pageLineEntries().filter((e) => !e.dashed).map((e) => e.line));
     const stampsIn = (poly: PointMm[]) => [...ownStampsIn(poly), ...led.filter((s) => pointInPoly(s.at[0], s.at[1], poly))];
     const split = splitHoles(holes, stampsIn, pageLines);
     holes = split.holes;

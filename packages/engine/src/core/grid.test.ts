@@ -18,6 +18,23 @@ describe('Grid', () => {
     expect(g.addBox(0, 0, 1000, 1000, 'big', 10)).toBe(false);
     expect(g.at([900, 900])).toEqual([]);
   });
+  it('keeps cells apart far from the origin and across the numeric-key limit', () => {
+    const g = new Grid<string>(1);
+    const far = 2 ** 25;
+    g.add([far - 1, 0], 'inside');
+    g.add([far, 0], 'beyond');
+    g.add([0, far - 1], 'up');
+    g.add([-(far - 1), -(far - 1)], 'corner');
+    expect(g.at([far - 1, 0])).toEqual(['inside']);
+    expect(g.at([far, 0])).toEqual(['beyond']);
+    expect(g.at([0, far - 1])).toEqual(['up']);
+    expect(g.at([-(far - 1), -(far - 1)])).toEqual(['corner']);
+    // neighbouring cells in y do not run into the next column
+    g.add([5, -3], 'a');
+    g.add([6, -3], 'b');
+    g.add([5, -2], 'c');
+    expect([g.at([5, -3]), g.at([6, -3]), g.at([5, -2])]).toEqual([['a'], ['b'], ['c']]);
+  });
   it('works on negative coordinates', () => {
     const g = new Grid<number>(50);
     g.add([-10, -10], 1);

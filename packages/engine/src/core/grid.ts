@@ -2,11 +2,16 @@
 import type { PointMm } from '../types.js';
 import type { MmSeg } from './walls.js';
 
+/** Cell indices below this size (either sign) are keyed by one number; beyond it by a string (never met on a page). */
+const NUMERIC_KEY_LIMIT = 2 ** 25;
+
 export class Grid<T> {
-  private readonly cells = new Map<string, T[]>();
+  private readonly cells = new Map<number | string, T[]>();
   constructor(readonly cell: number) {}
 
-  private key(cx: number, cy: number): string {
+  /** One number per cell (cheaper to hash than a string, and no string built per look-up). */
+  private key(cx: number, cy: number): number | string {
+    if (Math.abs(cx) < NUMERIC_KEY_LIMIT && Math.abs(cy) < NUMERIC_KEY_LIMIT) return (cx + NUMERIC_KEY_LIMIT) * 2 * NUMERIC_KEY_LIMIT + (cy + NUMERIC_KEY_LIMIT);
     return `${cx},${cy}`;
   }
 

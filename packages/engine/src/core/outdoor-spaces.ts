@@ -6,7 +6,7 @@
  * that region is closed, touches the building, has a plausible area, and agrees with the printed area (at the
  * plan's own measured/printed ratio, as sales sheets are often printed a little off their scale).
  */
-import { union, intersect, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
+import { union, intersect, inflatePaths, FillRule, JoinType, EndType, Clipper, type Path64, type Paths64 } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 import type { TextItem } from '../source/text.js';
 import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './geometry.js';
@@ -135,7 +135,7 @@ function regionAround(at: PointMm, reach: number, near: Line[], building: Paths6
     const b = bbox(rings[i]);
     return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1;
   });
-  const strokes = inflatePaths(near.map((l) => toPath([l.a, l.b])), CLOSE_MM, JoinType.Miter, EndType.Square);
+  const strokes = strokeRects(near, CLOSE_MM);
   const grownWalls = inflatePaths(walls, CLOSE_MM, JoinType.Miter, EndType.Polygon);
   const merged = union([...strokes, ...grownWalls], FillRule.NonZero).map(fromPath);
   if (!merged.length) return null;
@@ -152,6 +152,30 @@ function regionAround(at: PointMm, reach: number, near: Line[], building: Paths6
   const pos = polyArea(best) > 0 ? best : [...best].reverse();
   const grown = inflatePaths([toPath(pos)], CLOSE_MM, JoinType.Miter, EndType.Polygon).map(fromPath);
   return grown.length ? grown.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b)) : null;
+}
+
+/**
+ * Each line thickened by `halfMm` on both sides and beyond both ends, as a rectangle with positive
+ * orientation: what offsetting the open two-point path with square ends gives, without the offsetter's own
+ * union of every stroke (the caller unions them once, with the walls).
+ */
+export function strokeRects(lines: Line[], halfMm: number): Paths64 {
+  const out: Paths64 = [];
+  for (const l of lines) {
+    const dx = l.b[0] - l.a[0], dy = l.b[1] - l.a[1];
+    const len = Math.hypot(dx, dy);
+    // a dot is a square around it
+    const ux = len > 1e-9 ? dx / len : 1, uy = len > 1e-9 ? dy / len : 0;
+    const ex = ux * halfMm, ey = uy * halfMm, nx = -ey, ny = ex;
+    const rect: Path64 = [
+      { x: Math.round(l.a[0] - ex + nx), y: Math.round(l.a[1] - ey + ny) },
+      { x: Math.round(l.a[0] - ex - nx), y: Math.round(l.a[1] - ey - ny) },
+      { x: Math.round(l.b[0] + ex - nx), y: Math.round(l.b[1] + ey - ny) },
+      { x: Math.round(l.b[0] + ex + nx), y: Math.round(l.b[1] + ey + ny) },
+    ];
+    out.push(Clipper.isPositive(rect) ? rect : rect.reverse());
+  }
+  return out;
 }
 
 function accept(pts: PointMm[], s: RoomStamp, inp: OutdoorInput, rings: PointMm[][]): boolean {

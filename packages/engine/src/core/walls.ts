@@ -448,8 +448,9 @@ export function textFrames(segs: MmSeg[], text: TextMark[], maxSideMm: number, t
   // the lines with an end at p, other than s, as [the line, its far end]
   const from = (p: PointMm, s: MmSeg): [MmSeg, PointMm][] => {
     const r: [MmSeg, PointMm][] = [];
-    for (const q of new Set(ends.inBox(p[0] - tol, p[1] - tol, p[0] + tol, p[1] + tol))) {
-      if (q === s) continue;
+    // a segment sits in the grid once per end: each is taken once (the list stays a few long)
+    for (const q of ends.inBox(p[0] - tol, p[1] - tol, p[0] + tol, p[1] + tol)) {
+      if (q === s || r.some((e) => e[0] === q)) continue;
       if (same(q.a, p)) r.push([q, q.b]);
       else if (same(q.b, p)) r.push([q, q.a]);
     }

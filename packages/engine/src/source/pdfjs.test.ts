@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayPushBeforePdfJs, getDocument, OPS, restoreNativePush } from './pdfjs.js';
+import { arrayPushBeforePdfJs, getDocument, handOver, HandOverPort, OPS, RefusedDecompressionStream, restoreNativePush } from './pdfjs.js';
 
 describe('loading pdf.js for the engine', () => {
   it('puts back the Array.prototype.push that the legacy build replaces with a JavaScript polyfill', () => {
@@ -11,8 +11,17 @@ describe('loading pdf.js for the engine', () => {
     expect(Array.prototype.push).toBe(arrayPushBeforePdfJs);
   });
 
-  it('hides DecompressionStream so pdf.js inflates streams synchronously', () => {
-    expect('DecompressionStream' in globalThis).toBe(false);
+  it('leaves pdf.js a DecompressionStream that cannot be built, so it inflates streams synchronously', () => {
+    expect((globalThis as { DecompressionStream?: unknown }).DecompressionStream).toBe(RefusedDecompressionStream);
+    let thrown: unknown = null;
+    try {
+      new RefusedDecompressionStream();
+    } catch (err) {
+      thrown = err;
+    }
+    // a plain value: no stack trace is taken for a refusal pdf.js only catches
+    expect(thrown).not.toBeNull();
+    expect(thrown instanceof Error).toBe(false);
   });
 
   it('still reads a Flate-compressed page (with pdf.js own inflate)', async () => {
@@ -25,5 +34,68 @@ describe('loading pdf.js for the engine', () => {
     const ops = await (await doc.getPage(1)).getOperatorList();
     expect(ops.fnArray).toContain(OPS.constructPath);
     await doc.destroy();
+  });
+
+  it('reads text and paths through the hand-over port, and frees the port with the document', async () => {
+    const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([300, 200]);
+    page.drawLine({ start: { x: 10, y: 10 }, end: { x: 290, y: 10 }, thickness: 2, color: rgb(0, 0, 0) });
+    page.drawText('Wohnen 21.30 m2', { x: 40, y: 100, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) });
+    const task = getDocument({ data: await pdf.save(), isEvalSupported: false, verbosity: 0 });
+    const doc = await task.promise;
+    const p1 = await doc.getPage(1);
+    const ops = await p1.getOperatorList();
+    const path = ops.fnArray.indexOf(OPS.constructPath);
+    expect(path).toBeGreaterThanOrEqual(0);
+    // the path's coordinates arrive whole (pdf.js empties its own arrays once a chunk is sent)
+    const [, [data]] = ops.argsArray[path] as [number, [Float32Array]];
+    expect(Array.from(data).filter((v) => Math.abs(v - 290) < 1e-3)).toHaveLength(1);
+    const text = await p1.getTextContent();
+    expect(text.items.map((i) => ('str' in i ? i.str : '')).join('')).toContain('Wohnen 21.30 m2');
+    await doc.destroy();
+    expect(task.destroyed).toBe(true);
+  });
+});
+
+describe('handing messages over between the two sides of the in-thread worker', () => {
+  it('copies the envelope, the chunk and its arrays, so a sender emptying them after sending changes nothing received', async () => {
+    const port = new HandOverPort();
+    const received: unknown[] = [];
+    port.addEventListener('message', (e) => received.push(e.data));
+    const args = [[1, 2], [3]];
+    const chunk = { fnArray: [7, 8], argsArray: args, length: 2 };
+    port.postMessage({ stream: 4, chunk });
+    chunk.fnArray.length = 0;
+    args.length = 0;
+    await Promise.resolve();
+    expect(received).toEqual([{ stream: 4, chunk: { fnArray: [7, 8], argsArray: [[1, 2], [3]], length: 2 } }]);
+  });
+
+  it('shares what lies deeper and what is no plain object (typed arrays, class instances)', () => {
+    const bytes = new Float32Array([1, 2]);
+    const inner = { deep: [1] };
+    const msg = { data: { list: [inner], bytes } };
+    const out = handOver(msg) as typeof msg;
+    expect(out).not.toBe(msg);
+    expect(out.data).not.toBe(msg.data);
+    expect(out.data.list).not.toBe(msg.data.list);
+    expect(out.data.list[0]).toBe(inner);
+    expect(out.data.bytes).toBe(bytes);
+  });
+
+  it('delivers in the order sent, after the sender has gone on', async () => {
+    const port = new HandOverPort();
+    const got: number[] = [];
+    port.addEventListener('message', (e) => got.push((e.data as { n: number }).n));
+    port.postMessage({ n: 1 });
+    port.postMessage({ n: 2 });
+    expect(got).toEqual([]);
+    await Promise.resolve();
+    expect(got).toEqual([1, 2]);
+    port.terminate();
+    port.postMessage({ n: 3 });
+    await Promise.resolve();
+    expect(got).toEqual([1, 2]);
   });
 });

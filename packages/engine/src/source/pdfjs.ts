@@ -13,10 +13,18 @@
  *   trips (leiq-style A0 sheet: 18.5 s CPU and 27-33 s wall for the operator list, 10.5 s and 10-14 s with
  *   pdf.js's own synchronous inflate). The engine runs in its own processes and threads (the web process
  *   never loads pdf.js), so the global is taken away there; pdf.js then uses its synchronous decoder.
+ *   A stand-in that refuses to be built is left in its place rather than nothing: pdf.js still tries it
+ *   once per stream and falls back when it throws, and a missing global throws a ReferenceError whose stack
+ *   trace (with source maps, in tests and the CLI) cost more than the inflate it stood for.
  * - Without a worker thread pdf.js loads its worker code by a dynamic import on the first document; it is
  *   loaded here up front (`globalThis.pdfjsWorker`), so it is loaded once and before `push` is restored.
+ * - pdf.js's in-thread ("fake") worker talks to the API side through a port that deep-copies every message
+ *   with `structuredClone`, as a real worker's would: 1.4 M operators with their arguments copied once and
+ *   then collected. Documents are opened here on a port that hands the message over instead
+ *   (`HandOverPort`), copying only the arrays pdf.js empties after sending (see `handOver`).
  */
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { DocumentInitParameters } from 'pdfjs-dist/types/src/display/api.js';
 
 /**
  * Array.prototype.push as it was before pdf.js loaded (core-js makes its polyfill's source read
@@ -26,11 +34,20 @@ const pushBefore = Array.prototype.push;
 
 /** The platform's DecompressionStream, kept for any engine code that wants it; pdf.js no longer sees it. */
 export const platformDecompressionStream: unknown = (globalThis as { DecompressionStream?: unknown }).DecompressionStream;
-delete (globalThis as { DecompressionStream?: unknown }).DecompressionStream;
+/** Thrown by the stand-in: a plain value, so no stack trace is taken (pdf.js only catches it). */
+const NO_DECOMPRESSION_STREAM = Object.freeze({ reason: 'DecompressionStream is off in the engine: pdf.js inflates synchronously' });
+/** What pdf.js finds instead of DecompressionStream: it cannot be built, so pdf.js uses its own inflate. */
+export class RefusedDecompressionStream {
+  constructor() {
+    throw NO_DECOMPRESSION_STREAM;
+  }
+}
+Object.defineProperty(globalThis, 'DecompressionStream', { value: RefusedDecompressionStream, writable: true, configurable: true, enumerable: false });
 
 const pdfjs: typeof PdfJs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 const g = globalThis as { pdfjsWorker?: unknown };
 g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+const workerSide = g.pdfjsWorker as { WorkerMessageHandler: { initializeFromPort(port: HandOverPort): void } };
 
 /** Puts back the `push` pdf.js replaced; true when `push` is again the one found before pdf.js loaded. */
 export function restoreNativePush(): boolean {
@@ -44,4 +61,86 @@ restoreNativePush();
 /** The `push` in force before pdf.js loaded (for the test that checks it is back). */
 export const arrayPushBeforePdfJs = pushBefore;
 
-export const { getDocument, OPS } = pdfjs;
+type MessageListener = (this: HandOverPort, event: { data: unknown }) => void;
+
+/**
+ * How deep `handOver` copies: the envelope, the chunk in it, and the chunk's arrays. pdf.js's senders
+ * build a fresh object per message and per operator's arguments, but reuse a few containers after sending:
+ * the operator list empties `fnArray` and `argsArray` (`length = 0`) right after each chunk is queued.
+ */
+const HAND_OVER_COPY_DEPTH = 3;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * A message as the other side should see it: plain objects and arrays copied down to `depth` levels (an
+ * array at the last level is sliced, its items shared), everything below shared. What a sender changes in a
+ * container it sent is then never seen by the receiver at the levels pdf.js reuses.
+ */
+export function handOver(value: unknown, depth = HAND_OVER_COPY_DEPTH): unknown {
+  if (depth <= 0) return value;
+  if (Array.isArray(value)) return depth === 1 ? value.slice() : value.map((v) => handOver(v, depth - 1));
+  if (!isPlainObject(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = handOver(value[key], depth - 1);
+  return copy;
+}
+
+/**
+ * Both ends of pdf.js's in-thread worker on one object, as pdf.js's own LoopbackPort, but delivering the
+ * message handed over (`handOver`) instead of a structured clone. Delivered on a microtask, in order.
+ */
+export class HandOverPort {
+  readonly #listeners = new Set<MessageListener>();
+
+  postMessage(message: unknown): void {
+    const event = { data: handOver(message) };
+    queueMicrotask(() => {
+      for (const listener of this.#listeners) listener.call(this, event);
+    });
+  }
+
+  addEventListener(_type: string, listener: MessageListener): void {
+    this.#listeners.add(listener);
+  }
+
+  removeEventListener(_type: string, listener: MessageListener): void {
+    this.#listeners.delete(listener);
+  }
+
+  terminate(): void {
+    this.#listeners.clear();
+  }
+}
+
+/** pdf.js's PDFWorker as it is built on a port (its typings leave `port` out). */
+type PortWorkerConstructor = new (params: { port: HandOverPort; verbosity?: number }) => PdfJs.PDFWorker;
+
+/**
+ * pdf.js's `getDocument`, on an in-thread worker of its own that talks through a `HandOverPort`; it is
+ * destroyed with the document. A caller that passes its own `worker` gets pdf.js's `getDocument` as is.
+ */
+export function getDocument(params: DocumentInitParameters): ReturnType<typeof pdfjs.getDocument> {
+  if (params.worker) return pdfjs.getDocument(params);
+  const port = new HandOverPort();
+  workerSide.WorkerMessageHandler.initializeFromPort(port);
+  const worker = new (pdfjs.PDFWorker as unknown as PortWorkerConstructor)({ port, verbosity: params.verbosity });
+  const task = pdfjs.getDocument({ ...params, worker });
+  // the loading task destroys a worker it holds here when the document is destroyed, as it does its own
+  (task as unknown as { _worker: unknown })._worker = worker;
+  const destroy = task.destroy.bind(task);
+  task.destroy = async () => {
+    try {
+      await destroy();
+    } finally {
+      port.terminate();
+    }
+  };
+  return task;
+}
+
+export const { OPS } = pdfjs;
