@@ -40,6 +40,43 @@ describe('fittings against cut walls', () => {
     expect(inWalls(w.polys, 2550, 1500)).toBe(true);
   });
 
+  it('judges a band by the walls around it when the sheet also draws walls in pairs of lines elsewhere', () => {
+    // 16 m to the right, a building drawn in pairs of lines: two long walls and five cross walls between them,
+    // each held at both ends (more wall area than the filled room's), and a shelf standing free from one wall
+    const ys = [1500, 3700, 6100, 8200, 10600];
+    const cross = ys.flatMap((y) => [line(20200, y, 30000, y), line(20200, y + 200, 30000, y + 200)]);
+    const long = [line(20000, 0, 20000, 12000), line(20200, 0, 20200, 12000), line(30000, 0, 30000, 12000), line(30200, 0, 30200, 12000)];
+    const shelf = [line(20200, 500, 21500, 500), line(20200, 700, 21500, 700)];
+    const page: VectorPage = { segs: [...counter, ...partition, ...cross, ...long, ...shelf], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 25000, ys[2] + 100)).toBe(true);
+    // beside the filled walls the counter is a fitting; among the double-line walls the shelf stays wall
+    expect(inWalls(w.polys, 700, 100)).toBe(false);
+    expect(inWalls(w.fittings, 700, 100)).toBe(true);
+    expect(inWalls(w.polys, 2550, 1500)).toBe(true);
+    expect(inWalls(w.polys, 21000, 600)).toBe(true);
+  });
+
+  it('reads the lines in a cut wall\'s line as that wall, not as walls drawn in pairs of lines', () => {
+    // the filled walls run on beyond the room as pairs of lines in their own line (a wall's further layers, its
+    // run past an opening), 2500 mm every way: more band area near the counter than the fills have
+    const ext = [
+      line(-2700, -200, -200, -200), line(-2700, 0, -200, 0), line(-2700, 3000, -200, 3000), line(-2700, 3200, -200, 3200),
+      line(4200, -200, 6700, -200), line(4200, 0, 6700, 0), line(4200, 3000, 6700, 3000), line(4200, 3200, 6700, 3200),
+      line(-200, -2700, -200, -200), line(0, -2700, 0, -200), line(4000, -2700, 4000, -200), line(4200, -2700, 4200, -200),
+      line(-200, 3200, -200, 5700), line(0, 3200, 0, 5700), line(4000, 3200, 4000, 5700), line(4200, 3200, 4200, 5700),
+    ];
+    // and far away a building drawn in pairs of lines, so that the sheet as a whole is not judged filled
+    const ys = [1500, 3700, 6100, 8200, 10600];
+    const cross = ys.flatMap((y) => [line(30200, y, 40000, y), line(30200, y + 200, 40000, y + 200)]);
+    const long = [line(30000, 0, 30000, 12000), line(30200, 0, 30200, 12000), line(40000, 0, 40000, 12000), line(40200, 0, 40200, 12000)];
+    const page: VectorPage = { segs: [...counter, ...partition, ...ext, ...cross, ...long], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, -1500, -100)).toBe(true);
+    expect(inWalls(w.polys, 700, 100)).toBe(false);
+    expect(inWalls(w.fittings, 700, 100)).toBe(true);
+  });
+
   it('keeps thin-line pairs as walls on a page that does not cut its walls as fills', () => {
     const page: VectorPage = { segs: [...counter, ...partition], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);

@@ -5,6 +5,7 @@
 import type { PointMm } from '../types.js';
 import { hatchedFills, wallLayers } from './light-fills.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
+import { AreaGrid } from './area-grid.js';
 import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
 import { union, difference, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
@@ -300,6 +301,11 @@ const ANCHOR_REACH_MM = 150;
 const THIN_RUN_BREAK_MM = 2500;
 /** A page cuts its walls as fills when its filled wall area is at least this share of all wall area found. */
 const FILLED_PAGE_SHARE = 0.5;
+/** Half-side of the square around a band in which the walls it stands among are judged (mm): a room and its
+ * neighbours. */
+const FITTING_NEIGHBOURHOOD_MM = 4000;
+/** Cell of the grids the wall areas are laid out over for that (mm). */
+const AREA_CELL_MM = 1000;
 
 /**
  * On a page that cuts its walls as fills, the things drawn with thin lines against a wall face (a bathtub's rim,
@@ -307,7 +313,8 @@ const FILLED_PAGE_SHARE = 0.5;
  * lines lie a wall's thickness apart. A thin-line band is kept as wall where both its ends are held: by a cut
  * wall (a fill or a thick stroke), by a band across its end, or by a band in line with it beyond a door-wide
  * break (a light partition drawn as two lines, a window's frame between two piers). A fitting stands free at
- * one end at least.
+ * one end at least. A sheet that draws some walls in pairs of lines (another wing, a garage, the site) is judged
+ * around each band: its neighbourhood must cut its walls as fills.
  */
 function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointMm[][], fillBands: Band[]): Set<Band> {
   const out = new Set<Band>();
@@ -365,13 +372,27 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
       return off >= f.lo - 10 && off <= f.hi + 10 && t >= f.t0 - THIN_RUN_BREAK_MM && t <= f.t1 + THIN_RUN_BREAK_MM;
     });
   };
-  for (const b of bands) if (!onCutLine(b) && (!held(b, 0) || !held(b, 1))) out.add(b);
+  const onLine = new Set(bands.filter(onCutLine));
+  for (const b of bands) if (!onLine.has(b) && (!held(b, 0) || !held(b, 1))) out.add(b);
   // the page cuts its walls as fills when the fills hold most of the wall area: the area the thin-line walls
   // held at both ends would add to them (bands overlap each other, and the outlines of filled walls pair inside
   // the fills). The loose bands are not counted: furniture drawn in pairs of lines is no evidence of walls.
   const walls = bands.filter((b) => !out.has(b));
-  const bandArea = walls.length ? Math.abs(difference(walls.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).reduce((s, p) => s + polyArea(fromPath(p)), 0)) : 0;
-  return fillArea < FILLED_PAGE_SHARE * (fillArea + bandArea) ? new Set() : out;
+  const bandOnly = walls.length ? difference(walls.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).map(fromPath) : [];
+  const bandArea = Math.abs(bandOnly.reduce((s, p) => s + polyArea(p), 0));
+  if (fillArea >= FILLED_PAGE_SHARE * (fillArea + bandArea)) return out;
+  // a sheet may cut one building's walls as fills and draw another's (or a site's, a garage's) in pairs of lines:
+  // then a band is a possible fitting where the walls around it are cut as fills
+  // (there the bands in a cut wall's line are read as that wall's openings and layers, not as walls drawn in lines)
+  const fillNear = new AreaGrid(AREA_CELL_MM), bandNear = new AreaGrid(AREA_CELL_MM);
+  fillNear.add(fillPolys);
+  const apart = walls.filter((b) => !onLine.has(b));
+  if (apart.length) bandNear.add(difference(apart.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).map(fromPath));
+  return new Set([...out].filter((b) => {
+    const m = bandMid(b);
+    const f = fillNear.near(m, FITTING_NEIGHBOURHOOD_MM);
+    return f > 0 && f >= FILLED_PAGE_SHARE * (f + bandNear.near(m, FITTING_NEIGHBOURHOOD_MM));
+  }));
 }
 
 /** Luminance (0 black .. 1 white) and chroma (0 grey .. 1 pure colour) of a 0xRRGGBB colour. */
