@@ -141,6 +141,30 @@ describe('furniture filled in a light tint of the wall colour', () => {
     expect(r.rooms[0].ceiling_area / 1e6).toBeCloseTo(17.5 - 0.6 * 1.8, 1);
   });
 
+  it('keeps as wall a mid-grey installation wall between two bathrooms, so each takes its bathtub', async () => {
+    // walls cut in a dark grey (0.22), the installation wall between two bathrooms in a mid grey (0.61): 0.39
+    // lighter than the walls, under LIGHTER_THAN_CUT (it was taken for furniture against the walls' tone
+    // rounded to 0.2, and dropping it with the bathtubs would join the two rooms, so both kept their tubs cut out)
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([842, 595]);
+    const X = (mm: number) => 60 + mm * pt, Y = (mm: number) => 535 - mm * pt;
+    const fill = (x0: number, y0: number, x1: number, y1: number, c: number) =>
+      page.drawRectangle({ x: X(x0), y: Y(y1), width: (x1 - x0) * pt, height: (y1 - y0) * pt, color: rgb(c, c, c) });
+    const thin = (x1: number, y1: number, x2: number, y2: number) =>
+      page.drawLine({ start: { x: X(x1), y: Y(y1) }, end: { x: X(x2), y: Y(y2) }, thickness: 0.2, color: rgb(0.4, 0.4, 0.4) });
+    // two bathrooms 3000 x 2500 either side of a 300 installation wall, outer walls 250
+    fill(-250, -250, 6550, 0, 0.22); fill(-250, 2500, 6550, 2750, 0.22); fill(-250, 0, 0, 2500, 0.22); fill(6300, 0, 6550, 2500, 0.22);
+    fill(3000, 0, 3300, 2500, 0.61);
+    // a bathtub 1700 x 750 in each room's corner against the installation wall, its rim 100 mm inside its outline
+    thin(1300, 750, 3000, 750); thin(1300, 0, 1300, 750); thin(1400, 650, 3000, 650); thin(1400, 0, 1400, 650);
+    thin(3300, 750, 5000, 750); thin(5000, 0, 5000, 750); thin(3300, 650, 4900, 650); thin(4900, 0, 4900, 650);
+    const r = await analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
+    const areas = r.rooms.map((x) => x.ceiling_area / 1e6).sort((a, b) => a - b);
+    expect(areas).toHaveLength(2);
+    expect(areas[0]).toBeCloseTo(7.5, 1);
+    expect(areas[1]).toBeCloseTo(7.5, 1);
+  });
+
   it('takes as cut tones only the tones holding a good share of the wall fills', () => {
     const walls = { gray: 0, area: 10 }, masonry = { gray: 0.55, area: 8 }, wardrobe = { gray: 0.7, area: 1 };
     expect([...lightFills([walls, wardrobe])]).toEqual([wardrobe]);
@@ -148,5 +172,7 @@ describe('furniture filled in a light tint of the wall colour', () => {
     expect(lightFills([walls, masonry, wardrobe])).toEqual(new Set([wardrobe]));
     // a page cutting its walls in a light grey: a fill of that grey is no furniture
     expect(lightFills([{ gray: 0.6, area: 10 }, wardrobe]).size).toBe(0);
+    // lighter than the walls' tone by less than LIGHTER_THAN_CUT, though more than that from its rounded bin (0.2)
+    expect(lightFills([{ gray: 0.218, area: 10 }, { gray: 0.609, area: 1 }]).size).toBe(0);
   });
 });

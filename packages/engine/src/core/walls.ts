@@ -290,7 +290,9 @@ export function lightFills<P extends { gray: number; area: number }>(pieces: P[]
   for (const p of pieces) byTone.set(Math.round(p.gray * 20), (byTone.get(Math.round(p.gray * 20)) ?? 0) + p.area);
   const cutTones = new Set([...byTone].filter(([, a]) => a >= CUT_TONE_SHARE * total).map(([t]) => t));
   if (!cutTones.size) return new Set();
-  const cut = Math.min(...cutTones) / 20;
+  // (the darkest tone actually drawn in the cut tones, not its bin: a fill just under LIGHTER_THAN_CUT from the
+  // cut walls must not pass for furniture because the walls' tone was rounded)
+  const cut = Math.min(...pieces.filter((p) => cutTones.has(Math.round(p.gray * 20))).map((p) => p.gray));
   // (a tone holding a good share of the walls is cut in, however light: concrete black and masonry pale)
   return new Set(pieces.filter((p) => !cutTones.has(Math.round(p.gray * 20)) && p.gray >= FURNITURE_MIN_GRAY && p.gray - cut >= LIGHTER_THAN_CUT));
 }
