@@ -59,6 +59,11 @@ if (args.includes('--sealed')) {
 ctx.strokeStyle = 'rgba(255,140,0,0.9)';
 ctx.lineWidth = 1;
 for (const b of debug.bands ?? []) { path(b); ctx.stroke(); }
+// the possible fittings (dropped where a room stays one room): dashed magenta
+ctx.strokeStyle = 'rgba(255,0,200,0.9)';
+ctx.setLineDash([4, 3]);
+for (const f of debug.fittings ?? []) { path(f); ctx.stroke(); }
+ctx.setLineDash([]);
 for (const c of debug.closures ?? []) {
   path(c.quad);
   ctx.fillStyle = c.subtype === 'junction' ? 'rgba(90,90,90,0.5)' : c.subtype === 'chord' ? 'rgba(200,0,255,0.7)' : 'rgba(0,80,255,0.6)';
