@@ -25,6 +25,7 @@ import { leaderStamps } from './core/leaders.js';
 import { sheetViews } from './core/views.js';
 import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
 import { findOutdoorSpaces, OUTDOOR_NAME } from './core/outdoor-spaces.js';
+import { overRailings, type RailingWorld } from './core/railings.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -215,17 +216,34 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       found.push(makeOpening('door', 'swing', pos, [arc.hinge, end], w, tag?.size?.h ?? DEFAULT_DOOR_H, !tag?.size, tag?.tag ?? ''));
     }
 
+    // what a loggia's parapet drawn in lines is not (railings.ts): built when first asked for
+    let railingWorld: RailingWorld | null = null;
+    const railings = () => {
+      if (!railingWorld) {
+        const sealedIndex = new RingIndex(sealed.map(fromPath)), enclosedIndex = new RingIndex(enclosed);
+        const darkIndex = new RingIndex(walls.darkFills), closureIndex = new RingIndex(sealParts.slice(raw.length).map(fromPath));
+        railingWorld = {
+          open: (q) => !sealedIndex.parity(q) && enclosedIndex.holding(q).length === 0,
+          blocked: (q) => darkIndex.parity(q) || closureIndex.holding(q).length > 0 || enclosedIndex.holding(q).length > 0,
+        };
+      }
+      return railingWorld;
+    };
     // rooms
     // the label is the name (and number) of the room's main stamp; area, finish, height lines are not
     const rooms: Room[] = holes.map((h, i) => {
-      const poly = h.pts;
+      let poly = h.pts;
       const bb = bbox(poly);
       const main = mainStamp(stampsIn(poly).filter((s) => pointInPoly(s.at[0], s.at[1], poly)), [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2]);
       let label = main ? stampLabel(main) : '';
       const num = main && !main.number ? roomNumber(nameItem(main), text, poly) : null;
       if (num && !label.includes(num)) label = `${label} ${num}`;
+      const outdoor = /ALFRESCO|PORCH|DECK|PATIO|BALCON|TERRACE|VERANDA|GARDEN|YARD|OUTDOOR/i.test(label) || OUTDOOR_NAME.test(label);
+      // a loggia sealed by its parapet drawn in lines between walls cut as fills: its area runs to the slab edge
+      // under the parapet (railings.ts)
+      if (outdoor) poly = overRailings(poly, railings());
       return {
-        id: `room-${i + 1}`, label, is_outdoor: /ALFRESCO|PORCH|DECK|PATIO|BALCON|TERRACE|VERANDA|GARDEN|YARD|OUTDOOR/i.test(label) || OUTDOOR_NAME.test(label),
+        id: `room-${i + 1}`, label, is_outdoor: outdoor,
         polygon: poly, ...measureRoom(poly, { windows: [], doors: [] }, H), windows: [], doors: [],
         ...(main?.printedAreaMm2 ? { printed_area_mm2: Math.round(main.printedAreaMm2) } : {}),
         ...viewed.viewOf(poly),
@@ -234,7 +252,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none
     applyRoomSchedule(rooms, readRoomSchedule(text, rooms.map((r) => r.polygon)));
     // loggias, balconies, terraces outside the walls, closed by railings and slab edges (outdoor-spaces.ts)
-    for (const o of findOutdoorSpaces({ text, rooms: [...rooms.map((r) => r.polygon), ...enclosed], building: sealed, lines: pageLines, ratio: printedRatio(rooms), taken: led.map((s) => s.ledFromBox) })) {
+    for (const found of findOutdoorSpaces({ text, rooms: [...rooms.map((r) => r.polygon), ...enclosed], building: sealed, lines: pageLines, ratio: printedRatio(rooms), taken: led.map((s) => s.ledFromBox) })) {
+      const o = { ...found, pts: overRailings(found.pts, railings()) };
       rooms.push({
         id: `room-${rooms.length + 1}`, label: stampLabel(o.stamp), is_outdoor: true, polygon: o.pts,
         ...measureRoom(o.pts, { windows: [], doors: [] }, H), windows: [], doors: [],

@@ -41,6 +41,8 @@ export interface WallFinding {
    * analyze tries the rooms without them and keeps a room grown that way only where it stays one room.
    */
   fittings: PointMm[][];
+  /** Every dark fill (outer rings and holes), wall-like or not: cut walls, the small piers at their corners. */
+  darkFills: PointMm[][];
 }
 
 /** A straight piece of wall between two faces, in a frame along its direction u = (cos, sin) of `deg`. */
@@ -195,6 +197,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const hatched = hatchedFills(segs);
   const pieces: { rings: PointMm[][]; gray: number; area: number; hatched: boolean }[] = [];
   const paleUnhatched: { rings: PointMm[][]; gray: number; area: number; thick: number }[] = [];
+  const darkFills: PointMm[][] = [];
   for (const g of groups.values()) {
     const rings = g.map((f) => f.pts.map(([x, y]) => [x * k, y * k] as PointMm));
     const region = rings.length === 1 ? rings : union(rings.map(toPath), g[0].evenOdd ? FillRule.EvenOdd : FillRule.NonZero).map(fromPath);
@@ -204,6 +207,8 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
       if (Math.abs(area) <= 0 || per <= 0) continue;
       const thick = (2 * Math.abs(area)) / per;
       const bb = bbox(piece[0]);
+      // (every dark fill, however small: the corner piers a parapet runs between)
+      if (g[0].gray <= WALL_FILL_MAX_GRAY) darkFills.push(...piece.map((r, i) => orient(r, i === 0)));
       if (thick < WALL_MIN_MM * 0.6 || thick > WALL_MAX_MM * 1.5 || Math.max(bb.w, bb.h) < MIN_PAIR_LEN_MM) continue;
       // (a pale fill is a cut wall only when hatched across: then it is never a fitting either)
       const pale = g[0].gray > WALL_FILL_MAX_GRAY;
@@ -269,7 +274,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   bands.push(...fillBands);
   for (let i = nFillRings; i < polys.length; i++) polys[i] = orient(polys[i], true);
   const style = nFill >= nThick && nFill >= nPair / 4 && nFill > 0 ? 'filled' : nThick > nPair / 2 ? 'thick-stroke' : 'double-line';
-  return { polys, style, thin, bands, fittings: fittingPolys };
+  return { polys, style, thin, bands, fittings: fittingPolys, darkFills };
 }
 
 /** A wall fill tone holding at least this share of the wall-like fill area is a tone the page cuts walls in. */
