@@ -26,6 +26,7 @@ import { sheetViews } from './core/views.js';
 import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
 import { findOutdoorSpaces, OUTDOOR_NAME } from './core/outdoor-spaces.js';
 import { overRailings, type RailingWorld } from './core/railings.js';
+import { preWallStrips } from './core/pre-walls.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -113,8 +114,16 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       const j = nearestWall(p, inWall);
       return j ? [toPath(leafQuad(p, j))] : [];
     }));
+    // the walls without the possible fittings, built when first asked for
+    let leanWalls: Paths64 | null = null, leanRings: RingIndex | null = null;
+    const leanUnion = () => (leanWalls ??= union(walls.polys.map(toPath), FillRule.NonZero).filter(kept));
+    const leanIndex = () => (leanRings ??= new RingIndex(leanUnion().map(fromPath)));
     const sealParts = [...raw, ...closures.map((c) => toPath(c.quad)), ...chords.map((c) => toPath(leafQuad(c.arc.hinge, c.end))), ...jambLinks,
-      ...chords.flatMap((c) => breakBehind(c.arc.hinge, c.end, inWall)).map(toPath)];
+      ...chords.flatMap((c) => breakBehind(c.arc.hinge, c.end, inWall)).map(toPath),
+      // a pre-wall's face cut as a thin board from wall to wall: the room ends at it (pre-walls.ts); its outline
+      // pairs with the wall face behind as a band that stands free at an end, a possible fitting, so the walls
+      // are asked without the fittings
+      ...(walls.cutBoards.length ? preWallStrips(walls.cutBoards, (p) => leanIndex().parity(p)).map(toPath) : [])];
     if (options.debug) Object.assign(options.debug, {
       walls: rawRings, bands: walls.bands.map(bandCorners), fittings: walls.fittings, arcs,
       closures: [...closures.map((c) => ({ quad: c.quad, subtype: c.opening ? c.subtype ?? 'opening' : 'junction' })),
@@ -132,8 +141,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // or to another room keeps its walls
     let holes = holes1;
     if (walls.fittings.length) {
-      const lean = union(walls.polys.map(toPath), FillRule.NonZero).filter(kept);
-      holes = withoutFittings(holes1, [...lean, ...sealParts.slice(raw.length)]);
+      holes = withoutFittings(holes1, [...leanUnion(), ...sealParts.slice(raw.length)]);
     }
     // every space the walls enclose, rooms or not (slivers under the minimum size too): no outdoor space is
     // looked for around a stamp inside one

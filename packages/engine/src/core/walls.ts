@@ -43,6 +43,8 @@ export interface WallFinding {
   fittings: PointMm[][];
   /** Every dark fill (outer rings and holes), wall-like or not: cut walls, the small piers at their corners. */
   darkFills: PointMm[][];
+  /** Dark fills thinner than any wall, as their longest side: boards cut like the walls (a pre-wall's face). */
+  cutBoards: MmSeg[];
 }
 
 /** A straight piece of wall between two faces, in a frame along its direction u = (cos, sin) of `deg`. */
@@ -198,6 +200,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const pieces: { rings: PointMm[][]; gray: number; area: number; hatched: boolean }[] = [];
   const paleUnhatched: { rings: PointMm[][]; gray: number; area: number; thick: number }[] = [];
   const darkFills: PointMm[][] = [];
+  const cutBoards: MmSeg[] = [];
   for (const g of groups.values()) {
     const rings = g.map((f) => f.pts.map(([x, y]) => [x * k, y * k] as PointMm));
     const region = rings.length === 1 ? rings : union(rings.map(toPath), g[0].evenOdd ? FillRule.EvenOdd : FillRule.NonZero).map(fromPath);
@@ -209,6 +212,16 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
       const bb = bbox(piece[0]);
       // (every dark fill, however small: the corner piers a parapet runs between)
       if (g[0].gray <= WALL_FILL_MAX_GRAY) darkFills.push(...piece.map((r, i) => orient(r, i === 0)));
+      // (a dark fill thinner than any wall, as long as a room is wide: a board cut like the walls, a pre-wall's face)
+      if (g[0].gray <= WALL_FILL_MAX_GRAY && thick < WALL_MIN_MM * 0.6 && piece.length === 1) {
+        const r = piece[0];
+        let best: MmSeg | null = null;
+        for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
+          const e = mmSeg(r[j], r[i], 0);
+          if (e && (!best || e.len > best.len)) best = e;
+        }
+        if (best) cutBoards.push(best);
+      }
       if (thick < WALL_MIN_MM * 0.6 || thick > WALL_MAX_MM * 1.5 || Math.max(bb.w, bb.h) < MIN_PAIR_LEN_MM) continue;
       // (a pale fill is a cut wall only when hatched across: then it is never a fitting either)
       const pale = g[0].gray > WALL_FILL_MAX_GRAY;
@@ -274,7 +287,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   bands.push(...fillBands);
   for (let i = nFillRings; i < polys.length; i++) polys[i] = orient(polys[i], true);
   const style = nFill >= nThick && nFill >= nPair / 4 && nFill > 0 ? 'filled' : nThick > nPair / 2 ? 'thick-stroke' : 'double-line';
-  return { polys, style, thin, bands, fittings: fittingPolys, darkFills };
+  return { polys, style, thin, bands, fittings: fittingPolys, darkFills, cutBoards };
 }
 
 /** A wall fill tone holding at least this share of the wall-like fill area is a tone the page cuts walls in. */
