@@ -815,6 +815,9 @@ function bandGrid(bands: Band[], cell: number, maxCells = Infinity): Grid<Band> 
   return grid;
 }
 
+/** A tick's end this close to another line (pt on paper) ends on it: a hatch stroke clipped to a face, not a tick. */
+const TICK_END_ON_LINE_PT = 0.15;
+
 /**
  * Dimension chains: a line carrying two or more tick marks (short strokes at about 45° centred on it), and the
  * extension lines through its ticks. Two extension lines dimensioning a wall's thickness are exactly a wall
@@ -833,8 +836,9 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
   if (ticks.length < 2) return out;
   const grid = segGrid(segs, GRID_CELL);
   const count = new Map<MmSeg, PointMm[]>();
-  // a tick's ends are free; a hatch stroke's end on the wall face it is clipped to
-  const free = (t: MmSeg, p: PointMm) => !grid.at(p).some((o) => o !== t && distToSeg(p, o) < tol / 2);
+  // a tick's ends are free; a hatch stroke's end on the wall face it is clipped to (a tick's end may pass a
+  // wall face drawn a pen width beside the dimension line: ARCHICAD dimensions a wall's end from its face)
+  const free = (t: MmSeg, p: PointMm) => !grid.at(p).some((o) => o !== t && distToSeg(p, o) < TICK_END_ON_LINE_PT * k);
   for (const t of ticks) {
     if (!free(t, t.a) || !free(t, t.b)) continue;
     const m: PointMm = [(t.a[0] + t.b[0]) / 2, (t.a[1] + t.b[1]) / 2];
