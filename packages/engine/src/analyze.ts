@@ -10,7 +10,7 @@ import { extractVectors } from './source/extract.js';
 import { markDrawnDashes } from './source/drawn-dashes.js';
 import { hiddenTextTest } from './source/text-runs.js';
 import { findWalls, outlineLines, bandPoint, bandMid, bandCorners, capBands, type Band } from './core/walls.js';
-import { findClosures, clusterBands, glassRuns } from './core/closures.js';
+import { findClosures, clusterBands, glassRuns, cornerOpenings } from './core/closures.js';
 import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './core/geometry.js';
 import { RingIndex } from './core/ring-index.js';
@@ -100,7 +100,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const rawIndex = new RingIndex(rawRings);
     const inWall = (p: PointMm) => rawIndex.parity(p);
     const glass = glassRuns(wallRuns);
-    const closures = findClosures(wallRuns.filter((c) => !glass.has(c)), walls.bands, arcs, walls.thin, inWall);
+    const closures = [...findClosures(wallRuns.filter((c) => !glass.has(c)), walls.bands, arcs, walls.thin, inWall),
+      ...cornerOpenings(wallRuns.filter((c) => !glass.has(c)), arcs, walls.thin, inWall)];
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
     const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));
     const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));
