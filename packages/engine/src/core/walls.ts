@@ -297,6 +297,10 @@ export function lightFills<P extends { gray: number; area: number }>(pieces: P[]
 
 /** How far beyond a band's end its wall is looked for (mm): a joint, not an opening. */
 const ANCHOR_REACH_MM = 150;
+/** Passes of the 'held only by loose bands' test (a chain of fittings is rarely longer). */
+const LOOSE_PASSES = 4;
+/** Longest band that can be loose through the bands holding it: a bathtub, a shower tray, a vanity (mm). */
+const FIXTURE_MAX_LEN_MM = 2000;
 /** Widest break in a run of thin-line wall still bridged to the wall beyond it (a door in a thin partition, mm). */
 const THIN_RUN_BREAK_MM = 2500;
 /** A page cuts its walls as fills when its filled wall area is at least this share of all wall area found. */
@@ -332,8 +336,10 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     return n % 2 === 1;
   };
   const grid = bandGrid(bands, GRID_CELL, 400);
+  let looseHolders = new Set<Band>();
   const inBand = (p: PointMm, self: Band, tol: number) => grid.at(p).some((o) => {
-    if (o === self) return false;
+    // (a loose band across this one's end no longer holds it; one in line, a piece of the same run, still does)
+    if (o === self || (looseHolders.has(o) && o.deg !== self.deg)) return false;
     const { ux, uy } = bandFrame(o.deg);
     const t = ux * p[0] + uy * p[1], off = -uy * p[0] + ux * p[1];
     return t >= o.t0 - tol && t <= o.t1 + tol && off >= o.lo - tol && off <= o.hi + tol;
@@ -374,10 +380,20 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   };
   const onLine = new Set(bands.filter(onCutLine));
   for (const b of bands) if (!onLine.has(b) && (!held(b, 0) || !held(b, 1))) out.add(b);
+  // a band of a fixture's size held only by loose bands is loose too (a bathtub's side held by its rim, the rim
+  // held by nothing): asked again until nothing changes. Longer runs (a railing, a pre-wall) stay as they were.
+  // (the page is judged on the bands loose by themselves, below: a fixture's parts are no evidence either way)
+  const firstLoose = new Set(out);
+  for (let pass = 0, grew = out.size > 0; grew && pass < LOOSE_PASSES; pass++) {
+    grew = false;
+    looseHolders = new Set(out);
+    for (const b of bands) if (!out.has(b) && !onLine.has(b) && b.t1 - b.t0 <= FIXTURE_MAX_LEN_MM && (!held(b, 0) || !held(b, 1))) { out.add(b); grew = true; }
+  }
+
   // the page cuts its walls as fills when the fills hold most of the wall area: the area the thin-line walls
   // held at both ends would add to them (bands overlap each other, and the outlines of filled walls pair inside
   // the fills). The loose bands are not counted: furniture drawn in pairs of lines is no evidence of walls.
-  const walls = bands.filter((b) => !out.has(b));
+  const walls = bands.filter((b) => !firstLoose.has(b));
   const bandOnly = walls.length ? difference(walls.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).map(fromPath) : [];
   const bandArea = Math.abs(bandOnly.reduce((s, p) => s + polyArea(p), 0));
   if (fillArea >= FILLED_PAGE_SHARE * (fillArea + bandArea)) return out;
