@@ -33,6 +33,16 @@ describe('fittings against cut walls', () => {
     expect(inWalls(w.polys, 2550, 1500)).toBe(true);
   });
 
+  it('keeps a band from wall to wall as wall when one end meets a filled partition thinner than the reach', () => {
+    // an installation wall drawn as two lines (y = 2600 / 2800) from the left wall to a filled 100 mm partition
+    const thinWall = rect(2500, 0, 2600, 3000, 5);
+    const preWall = [line(0, 2600, 2500, 2600), line(0, 2800, 2500, 2800)];
+    const page: VectorPage = { segs: preWall, fills: [...filledRoom, thinWall], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 1000, 2700)).toBe(true);
+    expect(inWalls(w.fittings, 1000, 2700)).toBe(false);
+  });
+
   it('takes a counter drawn with thin lines against a filled wall for a fitting, not a wall', () => {
     const page: VectorPage = { segs: [...counter, ...partition], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);

@@ -299,6 +299,8 @@ export function lightFills<P extends { gray: number; area: number }>(pieces: P[]
 const ANCHOR_REACH_MM = 150;
 /** Passes of the 'held only by loose bands' test (a chain of fittings is rarely longer). */
 const LOOSE_PASSES = 4;
+/** Nearer probe for a cut wall beyond a band's end (mm): a 70-150 mm partition filled as a cut wall. */
+const CUT_NEAR_MM = 50;
 /** Longest band that can be loose through the bands holding it: a bathtub, a shower tray, a vanity (mm). */
 const FIXTURE_MAX_LEN_MM = 2000;
 /** Widest break in a run of thin-line wall still bridged to the wall beyond it (a door in a thin partition, mm). */
@@ -360,7 +362,9 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     const mid = (b.lo + b.hi) / 2;
     const t = end ? b.t1 + ANCHOR_REACH_MM : b.t0 - ANCHOR_REACH_MM;
     const offs = [mid, b.lo + 0.2 * (b.hi - b.lo), b.hi - 0.2 * (b.hi - b.lo)];
-    return offs.some((o) => inCut(bandPoint(b.deg, t, o)) || inBand(bandPoint(b.deg, t, o), b, 5)) || inLine(b, end);
+    // (a cut wall thinner than that reach, a light partition, is looked for nearer too: not stepped over)
+    const tNear = end ? b.t1 + CUT_NEAR_MM : b.t0 - CUT_NEAR_MM;
+    return offs.some((o) => inCut(bandPoint(b.deg, t, o)) || inCut(bandPoint(b.deg, tNear, o)) || inBand(bandPoint(b.deg, t, o), b, 5)) || inLine(b, end);
   };
   // (a band between the faces of a cut wall, in its line, is part of that wall's opening: a window's frame
   // or sill, a jamb's return)
