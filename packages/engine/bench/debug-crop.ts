@@ -27,7 +27,7 @@ const k = res.metadata.mm_per_pt;
 const [bx, by, bw, bh] = (opt('box') ?? `0,0,${res.metadata.page_width_mm / k},${res.metadata.page_height_mm / k}`).split(',').map(Number);
 const s = dpi / 72;
 const tmp = '/tmp/debug-crop-base';
-execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-png', '-r', String(dpi), '-x', String(Math.round(bx * s)), '-y', String(Math.round(by * s)),
+execFileSync('pdftoppm', ['-f', opt('page', '1')!, '-l', opt('page', '1')!, '-png', '-r', String(dpi), '-x', String(Math.round(bx * s)), '-y', String(Math.round(by * s)),
   '-W', String(Math.round(bw * s)), '-H', String(Math.round(bh * s)), '-singlefile', file, tmp]);
 const img = await loadImage(readFileSync(`${tmp}.png`));
 const canvas = createCanvas(img.width, img.height);

@@ -10,7 +10,7 @@ import { extractVectors } from './source/extract.js';
 import { markDrawnDashes } from './source/drawn-dashes.js';
 import { hiddenTextTest } from './source/text-runs.js';
 import { findWalls, outlineLines, bandPoint, bandMid, bandCorners, capBands, type Band } from './core/walls.js';
-import { findClosures, clusterBands, glassRuns } from './core/closures.js';
+import { findClosures, clusterBands, glassRuns, cornerOpenings } from './core/closures.js';
 import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './core/geometry.js';
 import { RingIndex } from './core/ring-index.js';
@@ -22,6 +22,7 @@ import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
 import { readStamps, mainStamp, stampLabel, type RoomStamp } from './core/stamps.js';
 import { splitHoles, printedAreaWarnings } from './core/printed-areas.js';
 import { leaderStamps } from './core/leaders.js';
+import { strayStamps } from './core/stray-stamps.js';
 import { sheetViews } from './core/views.js';
 import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
 import { findOutdoorSpaces, OUTDOOR_NAME } from './core/outdoor-spaces.js';
@@ -102,7 +103,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const rawIndex = new RingIndex(rawRings);
     const inWall = (p: PointMm) => rawIndex.parity(p);
     const glass = glassRuns(wallRuns);
-    const closures = findClosures(wallRuns.filter((c) => !glass.has(c)), walls.bands, arcs, walls.thin, inWall);
+    const closures = [...findClosures(wallRuns.filter((c) => !glass.has(c)), walls.bands, arcs, walls.thin, inWall),
+      ...cornerOpenings(wallRuns.filter((c) => !glass.has(c)), arcs, walls.thin, inWall)];
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
     const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));
     const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));
@@ -179,7 +181,14 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const pageLines = () => pageLineEntries().map((e) => e.line);
     // stamps printed outside the plan, moved to the room their leader line points into (leaders.ts)
     const led = leaderStamps(holes.map((h) => h.pts), text, ownStampsIn, () => pageLineEntries().filter((e) => !e.dashed).map((e) => e.line));
-    const stampsIn = (poly: PointMm[]) => [...ownStampsIn(poly), ...led.filter((s) => pointInPoly(s.at[0], s.at[1], poly))];
+    const ledIn = (poly: PointMm[]) => [...ownStampsIn(poly), ...led.filter((s) => pointInPoly(s.at[0], s.at[1], poly))];
+    // stamps of small rooms printed in the room next door, moved into the room they name (stray-stamps.ts)
+    const stray = strayStamps(holes.map((h) => h.pts), ledIn);
+    const strayFrom = new Set(stray.map((s) => `${s.from[0]},${s.from[1]}`));
+    const stampsIn = (poly: PointMm[]) => [
+      ...ledIn(poly).filter((s) => !strayFrom.has(`${s.at[0]},${s.at[1]}`)),
+      ...stray.filter((s) => pointInPoly(s.at[0], s.at[1], poly)),
+    ];
     const split = splitHoles(holes, stampsIn, pageLines);
     holes = split.holes;
 

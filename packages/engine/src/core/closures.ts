@@ -122,6 +122,76 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
   return out;
 }
 
+/** Widest opening closed between a wall run's end and a wall corner on its face line (mm): a door's width; a
+ * wider gap there is a room going on round the corner. */
+const MAX_CORNER_GAP_MM = 1300;
+/** Step of the walk along a wall's line from its end (mm). */
+const CORNER_STEP_MM = 20;
+/** How far past a face or into a wall the probes look (mm). */
+const PROBE_MM = 60;
+/** How far off a face line a corner may stand and still be on it (mm). */
+const FLUSH_MM = 30;
+/** How far the wall met must run on along the partition's face line past its corner (mm). */
+const RUN_ON_MM = 400;
+/** Free floor wanted on both sides of such an opening, and depth of the wall turning away at the corner (mm). */
+const PASSAGE_DEPTH_MM = 300;
+
+/**
+ * Openings between a wall run's end and a wall corner on the line of one of its faces: a partition ends, and a
+ * door's width further on, a wall with a corner flush with the partition's face turns away from that line
+ * (the corner of an entrance niche opposite a hall's wall that stops short of the living room). Nothing is
+ * drawn in the gap; the face continued to the corner is the rooms' boundary, so the gap is closed straight
+ * across on the partition's faces. A wall met by the partition's line itself (a room going on past a wall's
+ * end towards the next wall) is not closed: nothing marks a boundary there.
+ */
+export function cornerOpenings(clusters: Cluster[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean): Closure[] {
+  const out: Closure[] = [];
+  const near = segIndex(thin);
+  for (const c of clusters) {
+    const lo = c.items.reduce((s, b) => s + b.lo, 0) / c.items.length;
+    const hi = c.items.reduce((s, b) => s + b.hi, 0) / c.items.length;
+    const mid = (lo + hi) / 2;
+    const at = (t: number, o: number) => inWall(bandPoint(c.deg, t, o));
+    const across = (t: number) => [lo + 10, mid, hi - 10].some((o) => at(t, o));
+    // (a break within the cluster is findClosures' business: only the cluster's two outer ends)
+    const t0 = Math.min(...c.items.map((b) => b.t0)), t1 = Math.max(...c.items.map((b) => b.t1));
+    for (const [end, dir] of [[t0, -1], [t1, 1]] as const) {
+      if (across(end + dir * PROBE_MM)) continue; // the end is joined to a wall in line
+      // walk on along the line until a wall stands in it (no corner: stop) or beside one face line
+      let hit = 0, side = 0;
+      for (let d = CORNER_STEP_MM; d <= MAX_CORNER_GAP_MM; d += CORNER_STEP_MM) {
+        const t = end + dir * d;
+        if (across(t)) break;
+        if (at(t, lo - FLUSH_MM)) { hit = d; side = -1; break; }
+        if (at(t, hi + FLUSH_MM)) { hit = d; side = 1; break; }
+      }
+      if (hit < MIN_OPENING_MM) continue;
+      const face = side > 0 ? hi : lo;
+      const tIn = end + dir * (hit + PROBE_MM);
+      // the wall met turns away from the line (goes deep on its side), its face flush with the partition's and
+      // running on along the line (a wall whose end face stands on the line is a jamb of some other opening)
+      if (!at(tIn, face + side * PASSAGE_DEPTH_MM) || at(tIn, face - side * FLUSH_MM)) continue;
+      // the partition's face on that line is a face (floor beyond it at its end): the two walls stand on opposite
+      // sides of the line, which parts the rooms (a band along a cupboard's face, the cupboard beyond it, is no face)
+      if (at(end - dir * PROBE_MM, face + side * FLUSH_MM)) continue;
+      if (![PROBE_MM, RUN_ON_MM / 2, RUN_ON_MM].every((k) => at(end + dir * (hit + k), face + side * FLUSH_MM))) continue;
+      // free floor on both sides of the gap
+      const tm = end + (dir * hit) / 2;
+      if (at(tm, lo - PASSAGE_DEPTH_MM) || at(tm, hi + PASSAGE_DEPTH_MM)) continue;
+      const a = Math.min(end, end + dir * hit), b = Math.max(end, end + dir * hit);
+      const cl: Closure = { deg: c.deg, lo, hi, t0: a, t1: b, quad: quadOf(c.deg, a, b, lo, hi), opening: true };
+      classify(cl, arcs, near(cl.quad));
+      // (a window or door there is closed by its own rules)
+      if (cl.subtype !== 'opening') continue;
+      out.push(cl);
+    }
+  }
+  // the same gap is found from both corners, once on each wall's band: keep the thinner closure
+  const overlap = (p: Closure, q: Closure) => p.deg === q.deg && Math.min(p.t1, q.t1) - Math.max(p.t0, q.t0) > 0.5 * (p.t1 - p.t0) &&
+    Math.min(p.hi, q.hi) - Math.max(p.lo, q.lo) > -FLUSH_MM;
+  return out.filter((p) => !out.some((q) => q !== p && overlap(p, q) && (q.hi - q.lo < p.hi - p.lo || (q.hi - q.lo === p.hi - p.lo && out.indexOf(q) < out.indexOf(p)))));
+}
+
 /** Thin segments by grid cell: `near(quad)` gives those passing near a closure. */
 function segIndex(segs: MmSeg[]): (quad: PointMm[]) => MmSeg[] {
   const grid = new Grid<MmSeg>(1000);

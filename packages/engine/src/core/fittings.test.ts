@@ -20,6 +20,29 @@ const counter = [line(0, 0, 1500, 0), line(0, 200, 1500, 200), line(1500, 0, 150
 const partition = [line(2500, 0, 2500, 3000), line(2600, 0, 2600, 3000)];
 
 describe('fittings against cut walls', () => {
+  it('takes a band held only by a loose band for a fitting too (a bathtub\'s rim held by its free side)', () => {
+    // a rim 100 mm deep from the left wall (y = 600..700) ending against a side 200 mm thick (x = 1600..1800,
+    // y = 300..1000) that stands free at both ends: the side is loose, so the rim it alone holds is loose as well
+    const rim = [line(0, 600, 1600, 600), line(0, 700, 1600, 700)];
+    const side = [line(1600, 300, 1600, 1000), line(1800, 300, 1800, 1000)];
+    const page: VectorPage = { segs: [...rim, ...side, ...partition], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.fittings, 1700, 800)).toBe(true);
+    expect(inWalls(w.polys, 800, 650)).toBe(false);
+    expect(inWalls(w.fittings, 800, 650)).toBe(true);
+    expect(inWalls(w.polys, 2550, 1500)).toBe(true);
+  });
+
+  it('keeps a band from wall to wall as wall when one end meets a filled partition thinner than the reach', () => {
+    // an installation wall drawn as two lines (y = 2600 / 2800) from the left wall to a filled 100 mm partition
+    const thinWall = rect(2500, 0, 2600, 3000, 5);
+    const preWall = [line(0, 2600, 2500, 2600), line(0, 2800, 2500, 2800)];
+    const page: VectorPage = { segs: preWall, fills: [...filledRoom, thinWall], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 1000, 2700)).toBe(true);
+    expect(inWalls(w.fittings, 1000, 2700)).toBe(false);
+  });
+
   it('takes a counter drawn with thin lines against a filled wall for a fitting, not a wall', () => {
     const page: VectorPage = { segs: [...counter, ...partition], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);

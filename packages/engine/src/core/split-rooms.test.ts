@@ -35,6 +35,17 @@ describe('splitByStamps', () => {
     expect(parts[0].cuts).toEqual(['printed-areas']);
   });
 
+  it('with nothing drawn, also cuts square to the walls where the second wall direction is a slanted side', () => {
+    // two small rooms side by side under one wall, the left one closed by a slanted outside wall: the walls run at
+    // 0° and along the slant; the partition between them stands square to the long walls
+    const trapezoid: PointMm[] = [[0, 0], [6000, 0], [6000, 1400], [1800, 1400]];
+    // (a cut along the slant that keeps off both stamps leaves the left room 3.05 m² at most)
+    const parts = splitByStamps(trapezoid, [stamp(2400, 700, 3.3), stamp(4000, 700, 3.84)]);
+    const [small, big] = areasM2(parts);
+    expect(small).toBeCloseTo(3.3, 1);
+    expect(big).toBeCloseTo(3.84, 1);
+  });
+
   it('prefers a line drawn across the space (a dashed zone line) when the printed areas agree with it', () => {
     // the dashes of a line at x = 3000; printed areas 3 % off the drawn split, as rounded stamps are
     const dashes: DrawnLine[] = [0, 1, 2, 3].map((i) => ({ a: [3000, 100 + i * 1000], b: [3000, 700 + i * 1000] }));

@@ -227,7 +227,7 @@ function coverage(lines: DrawnLine[], o: PointMm, u: PointMm, t0: number, t1: nu
   return covered;
 }
 
-/** The directions of the region's walls: the two most common edge directions (by length), degrees mod 180. */
+/** The directions of the region's walls: the two most common edge directions (by length) and the squares to them, degrees mod 180. */
 function wallDirections(poly: PointMm[]): number[] {
   const bins = new Map<number, number>();
   for (let k = 0; k < poly.length; k++) {
@@ -240,7 +240,11 @@ function wallDirections(poly: PointMm[]): number[] {
   const first = sorted[0][0];
   const apart = (d: number) => Math.min(Math.abs(d - first), 180 - Math.abs(d - first));
   const second = sorted.find(([d]) => apart(d) >= 20)?.[0] ?? (first + 90) % 180;
-  return [first, second];
+  // partitions meet the walls square: where the second direction is a slanted wall (a wing set at an angle,
+  // a chamfered corner), the square to each of the two is a direction of the walls too
+  const out = [first, second];
+  for (const d of [(first + 90) % 180, (second + 90) % 180]) if (out.every((o) => Math.min(Math.abs(d - o), 180 - Math.abs(d - o)) >= 20)) out.push(d);
+  return out;
 }
 
 /** A cut parallel to a wall direction placed so the parts' areas are in the printed proportion. */

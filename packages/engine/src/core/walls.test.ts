@@ -124,6 +124,20 @@ describe('findWalls', () => {
     expect(bare.bands.some((b) => Math.abs(b.hi - b.lo - 150) < 5)).toBe(true);
   });
 
+  it('takes a tick whose end passes a wall face drawn beside the dimension line for a tick', () => {
+    // at 1:100 (k = 35.28 mm per pt): a dimension line with 3 pt ticks at both ends; a wall's end face runs
+    // 25 mm beside the line up to its second tick (ARCHICAD dimensions from the face), so that tick's end passes
+    // 12 mm from it; a locker front runs 150 mm under the dimension line
+    const k = 35.28;
+    const at = (mm: number) => mm / k;
+    const tick = (x: number, y: number) => line(x - 1.06, y + 1.06, x + 1.06, y - 1.06, 0.2);
+    const dim = [line(at(0), at(1000), at(3000), at(1000), 0.2), tick(at(0), at(1000)), tick(at(3000), at(1000))];
+    const face = line(at(2000), at(1025), at(3000), at(1025), 0.2);
+    const lockers = line(at(0), at(1150), at(3000), at(1150), 0.2);
+    const w = findWalls(page([...dim, face, lockers]), k, FAR);
+    expect(w.bands.some((b) => Math.abs(b.hi - b.lo - 150) < 5)).toBe(false);
+  });
+
   it('takes a light grey fill of wall thickness for a wall, and a white one not', () => {
     const slab = (gray: number): VectorPage => ({ ...page([]), fills: [{ pts: [[0, 0], [3000, 0], [3000, 200], [0, 200]], gray, group: 1, evenOdd: false }] });
     expect(inWalls(findWalls(slab(0.75), 1, FAR).polys, 1500, 100)).toBe(true);

@@ -317,6 +317,12 @@ export function lightFills<P extends { gray: number; area: number }>(pieces: P[]
 
 /** How far beyond a band's end its wall is looked for (mm): a joint, not an opening. */
 const ANCHOR_REACH_MM = 150;
+/** Passes of the 'held only by loose bands' test (a chain of fittings is rarely longer). */
+const LOOSE_PASSES = 4;
+/** Nearer probe for a cut wall beyond a band's end (mm): a 70-150 mm partition filled as a cut wall. */
+const CUT_NEAR_MM = 50;
+/** Longest band that can be loose through the bands holding it: a bathtub, a shower tray, a vanity (mm). */
+const FIXTURE_MAX_LEN_MM = 2000;
 /** Widest break in a run of thin-line wall still bridged to the wall beyond it (a door in a thin partition, mm). */
 const THIN_RUN_BREAK_MM = 2500;
 /** A page cuts its walls as fills when its filled wall area is at least this share of all wall area found. */
@@ -352,8 +358,10 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     return n % 2 === 1;
   };
   const grid = bandGrid(bands, GRID_CELL, 400);
+  let looseHolders = new Set<Band>();
   const inBand = (p: PointMm, self: Band, tol: number) => grid.at(p).some((o) => {
-    if (o === self) return false;
+    // (a loose band across this one's end no longer holds it; one in line, a piece of the same run, still does)
+    if (o === self || (looseHolders.has(o) && o.deg !== self.deg)) return false;
     const { ux, uy } = bandFrame(o.deg);
     const t = ux * p[0] + uy * p[1], off = -uy * p[0] + ux * p[1];
     return t >= o.t0 - tol && t <= o.t1 + tol && off >= o.lo - tol && off <= o.hi + tol;
@@ -374,7 +382,9 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     const mid = (b.lo + b.hi) / 2;
     const t = end ? b.t1 + ANCHOR_REACH_MM : b.t0 - ANCHOR_REACH_MM;
     const offs = [mid, b.lo + 0.2 * (b.hi - b.lo), b.hi - 0.2 * (b.hi - b.lo)];
-    return offs.some((o) => inCut(bandPoint(b.deg, t, o)) || inBand(bandPoint(b.deg, t, o), b, 5)) || inLine(b, end);
+    // (a cut wall thinner than that reach, a light partition, is looked for nearer too: not stepped over)
+    const tNear = end ? b.t1 + CUT_NEAR_MM : b.t0 - CUT_NEAR_MM;
+    return offs.some((o) => inCut(bandPoint(b.deg, t, o)) || inCut(bandPoint(b.deg, tNear, o)) || inBand(bandPoint(b.deg, t, o), b, 5)) || inLine(b, end);
   };
   // (a band between the faces of a cut wall, in its line, is part of that wall's opening: a window's frame
   // or sill, a jamb's return)
@@ -394,10 +404,20 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   };
   const onLine = new Set(bands.filter(onCutLine));
   for (const b of bands) if (!onLine.has(b) && (!held(b, 0) || !held(b, 1))) out.add(b);
+  // a band of a fixture's size held only by loose bands is loose too (a bathtub's side held by its rim, the rim
+  // held by nothing): asked again until nothing changes. Longer runs (a railing, a pre-wall) stay as they were.
+  // (the page is judged on the bands loose by themselves, below: a fixture's parts are no evidence either way)
+  const firstLoose = new Set(out);
+  for (let pass = 0, grew = out.size > 0; grew && pass < LOOSE_PASSES; pass++) {
+    grew = false;
+    looseHolders = new Set(out);
+    for (const b of bands) if (!out.has(b) && !onLine.has(b) && b.t1 - b.t0 <= FIXTURE_MAX_LEN_MM && (!held(b, 0) || !held(b, 1))) { out.add(b); grew = true; }
+  }
+
   // the page cuts its walls as fills when the fills hold most of the wall area: the area the thin-line walls
   // held at both ends would add to them (bands overlap each other, and the outlines of filled walls pair inside
   // the fills). The loose bands are not counted: furniture drawn in pairs of lines is no evidence of walls.
-  const walls = bands.filter((b) => !out.has(b));
+  const walls = bands.filter((b) => !firstLoose.has(b));
   const bandOnly = walls.length ? difference(walls.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).map(fromPath) : [];
   const bandArea = Math.abs(bandOnly.reduce((s, p) => s + polyArea(p), 0));
   if (fillArea >= FILLED_PAGE_SHARE * (fillArea + bandArea)) return out;
@@ -835,6 +855,9 @@ function bandGrid(bands: Band[], cell: number, maxCells = Infinity): Grid<Band> 
   return grid;
 }
 
+/** A tick's end this close to another line (pt on paper) ends on it: a hatch stroke clipped to a face, not a tick. */
+const TICK_END_ON_LINE_PT = 0.15;
+
 /**
  * Dimension chains: a line carrying two or more tick marks (short strokes at about 45° centred on it), and the
  * extension lines through its ticks. Two extension lines dimensioning a wall's thickness are exactly a wall
@@ -853,8 +876,9 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
   if (ticks.length < 2) return out;
   const grid = segGrid(segs, GRID_CELL);
   const count = new Map<MmSeg, PointMm[]>();
-  // a tick's ends are free; a hatch stroke's end on the wall face it is clipped to
-  const free = (t: MmSeg, p: PointMm) => !grid.at(p).some((o) => o !== t && distToSeg(p, o) < tol / 2);
+  // a tick's ends are free; a hatch stroke's end on the wall face it is clipped to (a tick's end may pass a
+  // wall face drawn a pen width beside the dimension line: ARCHICAD dimensions a wall's end from its face)
+  const free = (t: MmSeg, p: PointMm) => !grid.at(p).some((o) => o !== t && distToSeg(p, o) < TICK_END_ON_LINE_PT * k);
   for (const t of ticks) {
     if (!free(t, t.a) || !free(t, t.b)) continue;
     const m: PointMm = [(t.a[0] + t.b[0]) / 2, (t.a[1] + t.b[1]) / 2];
