@@ -269,7 +269,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none
     applyRoomSchedule(rooms, readRoomSchedule(text, rooms.map((r) => r.polygon)));
     // loggias, balconies, terraces outside the walls, closed by railings and slab edges (outdoor-spaces.ts)
-    for (const found of findOutdoorSpaces({ text, rooms: [...rooms.map((r) => r.polygon), ...enclosed], building: sealed, lines: pageLines, ratio: printedRatio(rooms), taken: led.map((s) => s.ledFromBox) })) {
+    for (const found of findOutdoorSpaces({ text, rooms: [...rooms.map((r) => r.polygon), ...enclosed], building: sealed, lines: pageLines, ratio: printedRatio(rooms), taken: led.map((s) => s.ledFromBox), asMeasured: (pts) => overRailings(pts, railings()) })) {
       const o = { ...found, pts: overRailings(found.pts, railings()) };
       rooms.push({
         id: `room-${rooms.length + 1}`, label: stampLabel(o.stamp), is_outdoor: true, polygon: o.pts,

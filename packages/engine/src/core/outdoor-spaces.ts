@@ -53,6 +53,11 @@ export interface OutdoorInput {
   ratio: number | null;
   /** Where stamps already given to a room through their leader line are printed: not an outdoor space's stamp. */
   taken?: PointMm[][];
+  /**
+   * The space as it will be measured (a loggia runs on under a parapet drawn in lines, railings.ts): its printed
+   * area is compared with that, not with the region inside the parapet's inner line.
+   */
+  asMeasured?: (pts: PointMm[]) => PointMm[];
 }
 
 export interface OutdoorSpace { pts: PointMm[]; stamp: RoomStamp }
@@ -244,7 +249,8 @@ function accept(pts: PointMm[], s: RoomStamp, inp: OutdoorInput, rings: PointMm[
   if (touch < CONTACT_MM * CLOSE_MM || rings.length === 0) return false;
   if (s.printedAreaMm2 !== null) {
     const ratio = inp.ratio ?? 1;
-    if (Math.abs(area / (s.printedAreaMm2 * ratio) - 1) > PRINTED_AGREES) return false;
+    const measured = inp.asMeasured ? Math.abs(polyArea(inp.asMeasured(pts))) : area;
+    if (Math.abs(measured / (s.printedAreaMm2 * ratio) - 1) > PRINTED_AGREES) return false;
   } else if (!OUTDOOR_NAME.test(s.names.join(' '))) return false;
   return true;
 }

@@ -50,4 +50,21 @@ describe('a loggia sealed by its parapet drawn in lines', () => {
     const loggia = r.rooms.find((x) => x.label === 'Loggia');
     expect(m2(loggia!)).toBeCloseTo(6, 1);
   });
+
+  it('finds a loggia outside the walls by its printed area as measured to the slab edge', async () => {
+    // walls cut as fills round a room 4.0 x 3.0 m; beyond its right wall a loggia with railings on its sides and
+    // a parapet of two lines 250 apart in front (x = 6250 inner, 6500 slab edge). Inside the inner line it is
+    // 2.0 x 3.5 = 7.0 m2, 11 % under the printed 7.88 m2 (2.25 x 3.5 to the slab edge): judged on that region
+    // it is no match, judged as it will be measured it is.
+    const r = await analyzePdf(await sheetPdf((p) => {
+      rect(p, -250, -250, 4250, 0); rect(p, -250, 3000, 4250, 3250); rect(p, -250, 0, 0, 3000); rect(p, 4000, 0, 4250, 3000);
+      p.line(4250, -250, 6500, -250, { widthPt: 0.3 }); p.line(4250, 3250, 6500, 3250, { widthPt: 0.3 });
+      p.line(6250, -250, 6250, 3250, { widthPt: 0.3 }); p.line(6500, -250, 6500, 3250, { widthPt: 0.3 });
+      p.text(2000, 1400, 'Zimmer'); p.text(2000, 1700, '12.00 m2');
+      p.text(5250, 1400, 'Loggia'); p.text(5250, 1700, '7.88 m2');
+    }), opts);
+    const loggia = r.rooms.find((x) => x.label === 'Loggia');
+    expect(loggia?.is_outdoor).toBe(true);
+    expect(m2(loggia!)).toBeCloseTo(7.88, 1);
+  });
 });

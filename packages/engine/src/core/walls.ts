@@ -428,7 +428,9 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   fillNear.add(fillPolys);
   const apart = walls.filter((b) => !onLine.has(b));
   if (apart.length) bandNear.add(difference(apart.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).map(fromPath));
-  return new Set([...out].filter((b) => {
+  // (a fixture held only by loose bands is told apart only where the whole sheet cuts its walls as fills: with
+  // walls in lines around, a short partition held by a loose band is as likely a wall as a fixture)
+  return new Set([...firstLoose].filter((b) => {
     const m = bandMid(b);
     const f = fillNear.near(m, FITTING_NEIGHBOURHOOD_MM);
     return f > 0 && f >= FILLED_PAGE_SHARE * (f + bandNear.near(m, FITTING_NEIGHBOURHOOD_MM));
