@@ -33,6 +33,22 @@ describe('fittings against cut walls', () => {
     expect(inWalls(w.polys, 2550, 1500)).toBe(true);
   });
 
+  it('keeps a band held by a loose band where only the walls around it are cut as fills, not the whole sheet', () => {
+    // the same rim and free side, and 16 m to the right a building drawn in pairs of lines (long walls and cross
+    // walls held at both ends, more wall area than the fills): the sheet is judged around each band, and there a
+    // short band held by a loose one is as likely a partition as a fixture's side, so only the free side is a fitting
+    const rim = [line(0, 600, 1600, 600), line(0, 700, 1600, 700)];
+    const side = [line(1600, 300, 1600, 1000), line(1800, 300, 1800, 1000)];
+    const ys = [1500, 3700, 6100, 8200, 10600];
+    const cross = ys.flatMap((y) => [line(20200, y, 30000, y), line(20200, y + 200, 30000, y + 200)]);
+    const long = [line(20000, 0, 20000, 12000), line(20200, 0, 20200, 12000), line(30000, 0, 30000, 12000), line(30200, 0, 30200, 12000)];
+    const page: VectorPage = { segs: [...rim, ...side, ...partition, ...cross, ...long], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 25000, ys[2] + 100)).toBe(true);
+    expect(inWalls(w.fittings, 1700, 800)).toBe(true);
+    expect(inWalls(w.fittings, 800, 650)).toBe(false);
+  });
+
   it('keeps a band from wall to wall as wall when one end meets a filled partition thinner than the reach', () => {
     // an installation wall drawn as two lines (y = 2600 / 2800) from the left wall to a filled 100 mm partition
     const thinWall = rect(2500, 0, 2600, 3000, 5);
