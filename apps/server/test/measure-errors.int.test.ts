@@ -31,7 +31,9 @@ describe(`measure errors reach the client as codes and clear messages on ${testD
 
   beforeAll(async () => {
     t = await createTestApp();
-    await startBackground(t.app, t.ctx, { analysis: { ...FAST_WORKER, analyze: engine.analyze } });
+    // No worker dies here: a long lease keeps a slow machine from taking a live run for a dead one (the
+    // tests count the engine's calls).
+    await startBackground(t.app, t.ctx, { analysis: { ...FAST_WORKER, staleMs: 60_000, analyze: engine.analyze } });
     ({ pdf, truth } = await simplePlan());
     owner = await userWithToken(t, 10);
   });

@@ -48,5 +48,9 @@ export const ceilingBodyFor = (truth: PlanTruth, heightMm = truth.options.ceilin
 
 export const ALL_DETECTIONS_QUERY = 'confidence=0.1&overlap=0.9&overlay=false&min_room_width=200&min_room_height=200';
 
-/** Short worker timings so recovery happens within a test. */
-export const FAST_WORKER = { pollingIntervalSeconds: 0.5, heartbeatMs: 300, staleMs: 1500, sweepMs: 500, resendMs: 5000 };
+/**
+ * Short worker timings so recovery happens within a test. A lease counts as dead after 4 s without a beat
+ * (13 missed beats): shorter, a busy test machine stalling the event loop makes a live run look dead and
+ * runs it twice.
+ */
+export const FAST_WORKER = { pollingIntervalSeconds: 0.5, heartbeatMs: 300, staleMs: 4000, sweepMs: 500, resendMs: 5000 };
