@@ -235,7 +235,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
 
     // what a loggia's parapet drawn in lines is not (railings.ts): built when first asked for
     let railingWorld: RailingWorld | null = null;
-    const railings = () => {
+    const railingsWorld = () => {
       if (!railingWorld) {
         const sealedIndex = new RingIndex(sealed.map(fromPath)), enclosedIndex = new RingIndex(enclosed);
         const darkIndex = new RingIndex(walls.darkFills), closureIndex = new RingIndex(sealParts.slice(raw.length).map(fromPath));
@@ -246,6 +246,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       }
       return railingWorld;
     };
+    // A parapet is told from a wall by its pen: lines under the cut where walls are cut as fills. Where walls
+    // are lines too (double lines, hatched outlines), a wall's pair of lines looks like a parapet's: no side moves.
+    const overParapets = (pts: PointMm[]) => (walls.cutAsFills ? overRailings(pts, railingsWorld()) : pts);
     // rooms
     // the label is the name (and number) of the room's main stamp; area, finish, height lines are not
     const rooms: Room[] = holes.map((h, i) => {
@@ -258,7 +261,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       const outdoor = /ALFRESCO|PORCH|DECK|PATIO|BALCON|TERRACE|VERANDA|GARDEN|YARD|OUTDOOR/i.test(label) || OUTDOOR_NAME.test(label);
       // a loggia sealed by its parapet drawn in lines between walls cut as fills: its area runs to the slab edge
       // under the parapet (railings.ts)
-      if (outdoor) poly = overRailings(poly, railings());
+      if (outdoor) poly = overParapets(poly);
       return {
         id: `room-${i + 1}`, label, is_outdoor: outdoor,
         polygon: poly, ...measureRoom(poly, { windows: [], doors: [] }, H), windows: [], doors: [],
@@ -269,8 +272,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none
     applyRoomSchedule(rooms, readRoomSchedule(text, rooms.map((r) => r.polygon)));
     // loggias, balconies, terraces outside the walls, closed by railings and slab edges (outdoor-spaces.ts)
-    for (const found of findOutdoorSpaces({ text, rooms: [...rooms.map((r) => r.polygon), ...enclosed], building: sealed, lines: pageLines, ratio: printedRatio(rooms), taken: led.map((s) => s.ledFromBox), asMeasured: (pts) => overRailings(pts, railings()) })) {
-      const o = { ...found, pts: overRailings(found.pts, railings()) };
+    for (const found of findOutdoorSpaces({ text, rooms: [...rooms.map((r) => r.polygon), ...enclosed], building: sealed, lines: pageLines, ratio: printedRatio(rooms), taken: led.map((s) => s.ledFromBox), asMeasured: overParapets })) {
+      const o = { ...found, pts: overParapets(found.pts) };
       rooms.push({
         id: `room-${rooms.length + 1}`, label: stampLabel(o.stamp), is_outdoor: true, polygon: o.pts,
         ...measureRoom(o.pts, { windows: [], doors: [] }, H), windows: [], doors: [],

@@ -51,6 +51,24 @@ describe('a loggia sealed by its parapet drawn in lines', () => {
     expect(m2(loggia!)).toBeCloseTo(6, 1);
   });
 
+  it('moves no side where the walls are drawn as lines too: a wall\'s pair of lines is no parapet', async () => {
+    // the same building with every wall a pair of lines 250 apart (no fills): the loggia's front is one more
+    // such pair, as the outer walls are, and the room ends at its inner line
+    const r = await analyzePdf(await sheetPdf((p) => {
+      const box = (x0: number, y0: number, x1: number, y1: number) => {
+        p.line(x0, y0, x1, y0, { widthPt: 0.5 }); p.line(x1, y0, x1, y1, { widthPt: 0.5 });
+        p.line(x1, y1, x0, y1, { widthPt: 0.5 }); p.line(x0, y1, x0, y0, { widthPt: 0.5 });
+      };
+      box(-250, -250, 6500, 3250); box(0, 0, 4000, 3000); box(4250, 0, 6250, 3000);
+      p.text(2000, 1400, 'Zimmer'); p.text(2000, 1700, '12.00 m2');
+      p.text(5250, 1400, 'Loggia'); p.text(5250, 1700, '6.00 m2');
+    }), opts);
+    expect(r.metadata.wall_style).toBe('double-line');
+    const loggia = r.rooms.find((x) => x.label === 'Loggia');
+    expect(loggia?.is_outdoor).toBe(true);
+    expect(m2(loggia!)).toBeCloseTo(6, 1);
+  });
+
   it('finds a loggia outside the walls by its printed area as measured to the slab edge', async () => {
     // walls cut as fills round a room 4.0 x 3.0 m; beyond its right wall a loggia with railings on its sides and
     // a parapet of two lines 250 apart in front (x = 6250 inner, 6500 slab edge). Inside the inner line it is

@@ -27,12 +27,19 @@ const PAIR_MAX_MM = WALL_MAX_MM * 1.1;
 /** Shortest wall face line considered (a short wall piece between a window and a corner). */
 const MIN_FACE_LEN_MM = 100;
 const MAX_PAIR_SEGS = 30_000;
+/**
+ * Share of the wall area in fills above which the plan cuts its walls as fills (fill-cut real plans: 30-40 %;
+ * plans of lines only: none; a few filled columns or piers in a plan of lines: a few per cent).
+ */
+const CUT_AS_FILLS_SHARE = 0.15;
 /** A line running this far past both ends of a pair, between its lines, is a grid axis, not a third face (mm). */
 const AXIS_OVERRUN_MM = 1000;
 
 export interface WallFinding {
   polys: PointMm[][];
   style: string;
+  /** Whether the plan cuts its walls as fills (fills make at least CUT_AS_FILLS_SHARE of the wall area). */
+  cutAsFills: boolean;
   thin: MmSeg[];
   /** Straight wall runs: direction (deg bucket), face offsets lo < hi across, extent t0 < t1 along. */
   bands: Band[];
@@ -287,7 +294,12 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   bands.push(...fillBands);
   for (let i = nFillRings; i < polys.length; i++) polys[i] = orient(polys[i], true);
   const style = nFill >= nThick && nFill >= nPair / 4 && nFill > 0 ? 'filled' : nThick > nPair / 2 ? 'thick-stroke' : 'double-line';
-  return { polys, style, thin, bands, fittings: fittingPolys, darkFills, cutBoards };
+  // (the walls are cut as fills when fills make a fair share of the wall area: the pairs of lines counted
+  // beside them include furniture, fittings and repeated outlines, so a fill-cut plan never has them all)
+  const areaOf = (rs: PointMm[][]) => Math.abs(rs.reduce((sum, r) => sum + polyArea(r), 0));
+  const fillArea = areaOf(polys.slice(0, nFillRings));
+  const cutAsFills = fillArea > 0 && fillArea >= CUT_AS_FILLS_SHARE * (fillArea + areaOf(polys.slice(nFillRings)));
+  return { polys, style, cutAsFills, thin, bands, fittings: fittingPolys, darkFills, cutBoards };
 }
 
 /** A wall fill tone holding at least this share of the wall-like fill area is a tone the page cuts walls in. */
