@@ -209,13 +209,13 @@ function cliTiming(pdf: string): string {
 
 function printSummaries(rows: [string, Summary][]): void {
   console.log(
-    `${pad('wall style', 14)}${lpad('plans', 6)} ${lpad('P', 7)} ${lpad('R', 7)} ${lpad('F1', 7)} ${lpad('area med', 9)} ${lpad('area p90', 9)} ${lpad('per med', 8)} ${lpad('per p90', 8)} ${lpad('labels', 7)} ${lpad('doors=', 7)} ${lpad('wins=', 7)} ${lpad('w err', 6)} ${lpad('h err', 6)} ${lpad('ext med', 8)}`,
+    `${pad('wall style', 14)}${lpad('plans', 6)} ${lpad('P', 7)} ${lpad('R', 7)} ${lpad('F1', 7)} ${lpad('area med', 9)} ${lpad('area p90', 9)} ${lpad('>3% off', 8)} ${lpad('per med', 8)} ${lpad('per p90', 8)} ${lpad('labels', 7)} ${lpad('doors=', 7)} ${lpad('wins=', 7)} ${lpad('w err', 6)} ${lpad('h err', 6)} ${lpad('ext med', 8)}`,
   );
   for (const [name, s] of rows)
     console.log(
-      `${pad(name, 14)}${lpad(s.plans, 6)} ${lpad(pct(s.precision), 7)} ${lpad(pct(s.recall), 7)} ${lpad(pct(s.f1), 7)} ${lpad(pct(s.areaErrMedian, 2), 9)} ${lpad(pct(s.areaErrP90, 2), 9)} ${lpad(pct(s.perimErrMedian, 2), 8)} ${lpad(pct(s.perimErrP90, 2), 8)} ${lpad(pct(s.labelAccuracy, 0), 7)} ${lpad(pct(s.doorCountExact, 0), 7)} ${lpad(pct(s.windowCountExact, 0), 7)} ${lpad(Number.isFinite(s.openingWidthErrMedianMm) ? Math.round(s.openingWidthErrMedianMm) : '-', 6)} ${lpad(Number.isFinite(s.openingHeightErrMedianMm) ? Math.round(s.openingHeightErrMedianMm) : '-', 6)} ${lpad(pct(s.exteriorLenErrMedian, 2), 8)}`,
+      `${pad(name, 14)}${lpad(s.plans, 6)} ${lpad(pct(s.precision), 7)} ${lpad(pct(s.recall), 7)} ${lpad(pct(s.f1), 7)} ${lpad(pct(s.areaErrMedian, 2), 9)} ${lpad(pct(s.areaErrP90, 2), 9)} ${lpad(pct(s.areaOff3, 1), 8)} ${lpad(pct(s.perimErrMedian, 2), 8)} ${lpad(pct(s.perimErrP90, 2), 8)} ${lpad(pct(s.labelAccuracy, 0), 7)} ${lpad(pct(s.doorCountExact, 0), 7)} ${lpad(pct(s.windowCountExact, 0), 7)} ${lpad(Number.isFinite(s.openingWidthErrMedianMm) ? Math.round(s.openingWidthErrMedianMm) : '-', 6)} ${lpad(Number.isFinite(s.openingHeightErrMedianMm) ? Math.round(s.openingHeightErrMedianMm) : '-', 6)} ${lpad(pct(s.exteriorLenErrMedian, 2), 8)}`,
     );
-  console.log('(area/per: relative error of matched rooms; doors=/wins=: plans with the exact count; w/h err: median |error| mm of matched openings; ext: outside wall length)');
+  console.log('(area/per: relative error of matched rooms; >3% off: share of matched rooms more than 3 % off in area; doors=/wins=: plans with the exact count; w/h err: median |error| mm of matched openings; ext: outside wall length)');
 }
 
 /**
