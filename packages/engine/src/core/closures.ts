@@ -106,6 +106,9 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
       if (alongside(lo - 40) || alongside(hi + 40)) continue;
       classify(cl, arcs, near(cl.quad));
       if (inWall(mid) && cl.subtype === 'opening') continue;
+      // a door hung in a niche in front of the break (a French door set across a chamfered corner): the floor
+      // runs on through the wall to the door, whose chord seals the room there (analyze.ts), not the wall line
+      if (cl.subtype === 'opening' && arcs.some((a) => doorInNiche(a, cl))) continue;
       // nothing drawn in it and a crossing wall at both ends: a corridor crossing the wall line, not an opening
       // (the crossing wall runs past the end of the break on both sides, or fills it and runs past one side)
       const step = Math.min(60, g / 4);
@@ -201,6 +204,30 @@ function segIndex(segs: MmSeg[]): (quad: PointMm[]) => MmSeg[] {
     const xs = quad.map((p) => p[0]), ys = quad.map((p) => p[1]);
     return [...new Set([...long, ...grid.inBox(Math.min(...xs) - 100, Math.min(...ys) - 100, Math.max(...xs) + 100, Math.max(...ys) + 100)])];
   };
+}
+
+/** How far beyond a wall's face a door's hinge must stand to be hung in a niche in front of the break (mm):
+ * more than a frame standing proud of the face. */
+const NICHE_MIN_MM = 100;
+
+/**
+ * A swing hinged between the break's jambs but beyond one face of the wall (by more than a frame's depth and
+ * less than the break's width), sized to the break, that sweeps into the wall band: the door stands in a niche
+ * out in front of the wall line.
+ */
+function doorInNiche(a: DoorArc, cl: Closure): boolean {
+  const { ux, uy } = bandFrame(cl.deg);
+  const g = cl.t1 - cl.t0;
+  const local = (p: PointMm) => ({ t: ux * p[0] + uy * p[1], o: -uy * p[0] + ux * p[1] });
+  const h = local(a.hinge);
+  if (h.t <= cl.t0 || h.t >= cl.t1 || a.radius < 0.3 * g || a.radius > 1.25 * g) return false;
+  const beyond = h.o < cl.lo ? cl.lo - h.o : h.o > cl.hi ? h.o - cl.hi : 0;
+  if (beyond <= NICHE_MIN_MM || beyond >= g) return false;
+  // (the swing reaches the band: its ends lie in it or past it, seen from the hinge)
+  return a.ends.some((e) => {
+    const o = local(e).o;
+    return h.o < cl.lo ? o >= cl.lo : o <= cl.hi;
+  });
 }
 
 function classify(cl: Closure, arcs: DoorArc[], thin: MmSeg[]): void {
