@@ -480,8 +480,7 @@ export function textFrames(segs: MmSeg[], text: TextMark[], maxSideMm: number, t
   // (only lines short enough to be a frame's side, with text near them, are looked at)
   const near = (s: MmSeg) => {
     const r = s.len;
-    for (const _ of marks.inBox(Math.min(s.a[0], s.b[0]) - r, Math.min(s.a[1], s.b[1]) - r, Math.max(s.a[0], s.b[0]) + r, Math.max(s.a[1], s.b[1]) + r)) return true;
-    return false;
+    return marks.anyInBox(Math.min(s.a[0], s.b[0]) - r, Math.min(s.a[1], s.b[1]) - r, Math.max(s.a[0], s.b[0]) + r, Math.max(s.a[1], s.b[1]) + r);
   };
   segs = segs.filter((s) => s.len <= maxSideMm);
   const ends = new Grid<MmSeg>(GRID_CELL);
