@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { Grid, alongSeg, segGrid } from './grid.js';
+import { Grid, alongSeg, segGrid, cellKey } from './grid.js';
 import type { MmSeg } from './walls.js';
 
 const seg = (ax: number, ay: number, bx: number, by: number): MmSeg => ({ a: [ax, ay], b: [bx, by], w: 0, len: Math.hypot(bx - ax, by - ay), ang: Math.atan2(by - ay, bx - ax) });
@@ -17,6 +17,23 @@ describe('Grid', () => {
     expect([...g.inBox(0, 0, 299, 199)]).toHaveLength(6);
     expect(g.addBox(0, 0, 1000, 1000, 'big', 10)).toBe(false);
     expect(g.at([900, 900])).toEqual([]);
+  });
+  it('inBox lists the items column by column, once per cell; anyInBox tells whether the box holds any', () => {
+    const g = new Grid<string>(100);
+    g.add([150, 50], 'b');
+    g.add([50, 150], 'a2');
+    g.add([50, 50], 'a1');
+    g.addBox(0, 0, 150, 50, 'wide');
+    expect(g.inBox(0, 0, 199, 199)).toEqual(['a1', 'wide', 'a2', 'b', 'wide']);
+    expect(g.inBox(120, 10, 130, 20)).toEqual(['b', 'wide']);
+    expect(g.inBox(500, 500, 600, 600)).toEqual([]);
+    expect(g.anyInBox(0, 100, 99, 199)).toBe(true);
+    expect(g.anyInBox(100, 100, 199, 199)).toBe(false);
+  });
+  it('cellKey gives distinct cells distinct keys, near the origin and beyond the numeric limit', () => {
+    const cells = [[0, 0], [0, 1], [1, 0], [-1, 0], [0, -1], [2 ** 25 - 1, 0], [2 ** 25, 0], [0, 2 ** 25], [-(2 ** 25), 3]];
+    expect(new Set(cells.map(([x, y]) => cellKey(x, y))).size).toBe(cells.length);
+    expect(cellKey(3, -4)).toBe(cellKey(3, -4));
   });
   it('keeps cells apart far from the origin and across the numeric-key limit', () => {
     const g = new Grid<string>(1);

@@ -5,14 +5,19 @@ import type { MmSeg } from './walls.js';
 /** Cell indices below this size (either sign) are keyed by one number; beyond it by a string (never met on a page). */
 const NUMERIC_KEY_LIMIT = 2 ** 25;
 
+/** A map key for the integer cell (cx, cy): one number per cell (cheaper to hash than a string, and no string
+ * built per look-up), a string far out. Distinct cells get distinct keys. */
+export function cellKey(cx: number, cy: number): number | string {
+  if (Math.abs(cx) < NUMERIC_KEY_LIMIT && Math.abs(cy) < NUMERIC_KEY_LIMIT) return (cx + NUMERIC_KEY_LIMIT) * 2 * NUMERIC_KEY_LIMIT + (cy + NUMERIC_KEY_LIMIT);
+  return `${cx},${cy}`;
+}
+
 export class Grid<T> {
   private readonly cells = new Map<number | string, T[]>();
   constructor(readonly cell: number) {}
 
-  /** One number per cell (cheaper to hash than a string, and no string built per look-up). */
   private key(cx: number, cy: number): number | string {
-    if (Math.abs(cx) < NUMERIC_KEY_LIMIT && Math.abs(cy) < NUMERIC_KEY_LIMIT) return (cx + NUMERIC_KEY_LIMIT) * 2 * NUMERIC_KEY_LIMIT + (cy + NUMERIC_KEY_LIMIT);
-    return `${cx},${cy}`;
+    return cellKey(cx, cy);
   }
 
   private cellOf(v: number): number {
@@ -42,10 +47,26 @@ export class Grid<T> {
     return this.cells.get(this.key(this.cellOf(p[0]), this.cellOf(p[1]))) ?? [];
   }
 
-  /** The items of every cell the box touches (an item in several of them comes several times). */
-  *inBox(x0: number, y0: number, x1: number, y1: number): Generator<T> {
+  /** The items of every cell the box touches (an item in several of them comes several times), column by
+   * column. (An array, not a generator: the frame and hatch searches ask this hundreds of thousands of times
+   * for a box of one cell, and a generator's resumption cost more than the look-up.) */
+  inBox(x0: number, y0: number, x1: number, y1: number): readonly T[] {
+    const cx0 = this.cellOf(x0), cx1 = this.cellOf(x1), cy0 = this.cellOf(y0), cy1 = this.cellOf(y1);
+    if (cx0 === cx1 && cy0 === cy1) return this.cells.get(this.key(cx0, cy0)) ?? [];
+    const out: T[] = [];
+    for (let x = cx0; x <= cx1; x++)
+      for (let y = cy0; y <= cy1; y++) {
+        const c = this.cells.get(this.key(x, y));
+        if (c) for (const item of c) out.push(item);
+      }
+    return out;
+  }
+
+  /** Whether any cell the box touches holds an item. */
+  anyInBox(x0: number, y0: number, x1: number, y1: number): boolean {
     for (let x = this.cellOf(x0); x <= this.cellOf(x1); x++)
-      for (let y = this.cellOf(y0); y <= this.cellOf(y1); y++) yield* this.cells.get(this.key(x, y)) ?? [];
+      for (let y = this.cellOf(y0); y <= this.cellOf(y1); y++) if (this.cells.get(this.key(x, y))?.length) return true;
+    return false;
   }
 }
 

@@ -10,6 +10,7 @@ import { bbox, distToPoly, pointInPoly } from './geometry.js';
 import type { DrawnLine } from './split-rooms.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 import type { TextItem } from '../source/text.js';
+import { cellKey } from './grid.js';
 
 /** A leader starts this close to its stamp's text (text heights): the stamp's drawn frame stands around it. */
 const LEADER_START_HEIGHTS = 2.5;
@@ -44,8 +45,8 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
     return -1;
   };
   // line ends by cell, to follow a bent leader from one segment to the next
-  const cell = (p: PointMm) => `${Math.floor(p[0] / JOIN_MM)},${Math.floor(p[1] / JOIN_MM)}`;
-  let ends: Map<string, DrawnLine[]> | null = null;
+  const cell = (p: PointMm) => cellKey(Math.floor(p[0] / JOIN_MM), Math.floor(p[1] / JOIN_MM));
+  let ends: Map<number | string, DrawnLine[]> | null = null;
   const linesAt = (p: PointMm) => {
     if (!ends) {
       ends = new Map();
@@ -57,7 +58,10 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
     }
     const [cx, cy] = [Math.floor(p[0] / JOIN_MM), Math.floor(p[1] / JOIN_MM)];
     const found: DrawnLine[] = [];
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) found.push(...(ends.get(`${cx + dx},${cy + dy}`) ?? []));
+    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+      const list = ends.get(cellKey(cx + dx, cy + dy));
+      if (list) for (const l of list) found.push(l);
+    }
     return found.filter((l) => near(l.a, p) || near(l.b, p));
   };
   // line ends by coarse cell, to find the lines starting at a stamp

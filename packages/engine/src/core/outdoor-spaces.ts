@@ -125,15 +125,22 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   if (near.length > MAX_LINES) return null;
   const pens = [...new Set(near.map((l) => Math.round((l.w ?? 0) * 100) / 100))].sort((a, b) => a - b);
   const floors = [-1, ...pens.slice(0, -1)].slice(0, MAX_PEN_TRIES);
+  // the cells bounded by every line near the stamp, built once: the region inside every line and the one
+  // joined across a floor pattern are both taken from them (each build is a union of thousands of strokes)
+  // (as are the grown walls, the same for every pen)
+  const grownWalls = grownWallsNear(at, reach, inp.building, rings);
+  let allCells: PointMm[][] | null = null;
+  const cellsOfAll = () => (allCells ??= cellsOf(near, grownWalls));
   for (const floor of floors) {
-    const pts = regionAround(at, reach, near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), inp.building, rings);
+    const cells = floor < 0 ? cellsOfAll() : cellsOf(near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), grownWalls);
+    const pts = regionAround(at, cells);
     // an open region stays open without more lines
     if (!pts) return floor < 0 ? 'open' : null;
     if (accept(pts, s, inp, rings)) return pts;
     // paving or decking joints cut the space into strips, its edge drawn in the same pen: take the strips
     // joined across the joints (a family of evenly spaced lines), keeping every other line as a boundary
     if (floor < 0) {
-      const joined = regionAcrossPatterns(at, reach, near, inp, rings);
+      const joined = regionAcrossPatterns(at, near, inp, cellsOfAll());
       if (joined && accept(joined, s, inp, rings)) return joined;
     }
   }
@@ -141,20 +148,24 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
 }
 
 /** The cells bounded by the given lines and the walls: holes of their union (not grown back), counter-clockwise. */
-function cellsOf(at: PointMm, reach: number, near: Line[], building: Paths64, rings: PointMm[][]): PointMm[][] {
-  const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
-  const walls = building.filter((_, i) => {
-    const b = bbox(rings[i]);
-    return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1;
-  });
+function cellsOf(near: Line[], grownWalls: Paths64): PointMm[][] {
   const strokes = strokeRects(near, CLOSE_MM);
-  const grownWalls = inflatePaths(walls, CLOSE_MM, JoinType.Miter, EndType.Polygon);
   const merged = union([...strokes, ...grownWalls], FillRule.NonZero).map(fromPath);
   if (!merged.length) return [];
   // holes run opposite to the largest ring
   const largest = merged.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
   const ref = Math.sign(polyArea(largest)) || 1;
   return merged.filter((r) => Math.sign(polyArea(r)) !== ref).map((r) => (polyArea(r) > 0 ? r : [...r].reverse()));
+}
+
+/** The walls within `reach` of `at` (by bounding box), grown by CLOSE_MM: what closes the cells at the walls. */
+function grownWallsNear(at: PointMm, reach: number, building: Paths64, rings: PointMm[][]): Paths64 {
+  const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
+  const walls = building.filter((_, i) => {
+    const b = bbox(rings[i]);
+    return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1;
+  });
+  return inflatePaths(walls, CLOSE_MM, JoinType.Miter, EndType.Polygon);
 }
 
 /** Grown by `d` (mm), the largest ring (or null). */
@@ -170,11 +181,11 @@ const JOINT_MIN_MM = 300;
  * The cell holding the stamp joined with every cell reached across lines of a floor pattern (each cell grown
  * back to the lines' middles), or null when no pattern line bounds it. Cells inside a room are never joined.
  */
-function regionAcrossPatterns(at: PointMm, reach: number, near: Line[], inp: OutdoorInput, rings: PointMm[][]): PointMm[] | null {
+function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, nearCells: PointMm[][]): PointMm[] | null {
   const pattern = patternLines(near);
   if (!pattern.size) return null;
   const joints = near.filter((_, i) => pattern.has(i));
-  const cells = cellsOf(at, reach, near, inp.building, rings).map((c) => grow(c, CLOSE_MM)).filter((c): c is PointMm[] => c !== null);
+  const cells = nearCells.map((c) => grow(c, CLOSE_MM)).filter((c): c is PointMm[] => c !== null);
   const start = cells.filter((c) => pointInPoly(at[0], at[1], c)).sort((p, q) => polyArea(p) - polyArea(q))[0];
   if (!start) return null;
   const roomPaths = inp.rooms.map(toPath);
@@ -207,10 +218,10 @@ function regionAcrossPatterns(at: PointMm, reach: number, near: Line[], inp: Out
   return grow(polyArea(outer) > 0 ? outer : [...outer].reverse(), -1);
 }
 
-/** The closed region bounded by the given lines and the walls around `at`, or null when it is open. */
-function regionAround(at: PointMm, reach: number, near: Line[], building: Paths64, rings: PointMm[][]): PointMm[] | null {
+/** The closed region around `at` among the cells bounded by the lines and the walls (cellsOf), or null when it is open. */
+function regionAround(at: PointMm, cells: PointMm[][]): PointMm[] | null {
   // the smallest cell holding the stamp is its region, grown back to the lines' middles and the walls' faces
-  const best = cellsOf(at, reach, near, building, rings).filter((r) => pointInPoly(at[0], at[1], r)).sort((p, q) => polyArea(p) - polyArea(q))[0];
+  const best = cells.filter((r) => pointInPoly(at[0], at[1], r)).sort((p, q) => polyArea(p) - polyArea(q))[0];
   return best ? grow(best, CLOSE_MM) : null;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { PointMm } from '../types.js';
 import { isLabelText, type TextItem } from '../source/text.js';
+import { cellKey } from './grid.js';
 
 export type StampLineKind = 'name' | 'number' | 'area' | 'finish' | 'height' | 'perimeter' | 'code' | 'other';
 
@@ -120,7 +121,11 @@ function groups(n: number, linked: (i: number, j: number) => boolean, near: (i: 
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
   for (let i = 0; i < n; i++) for (const j of near(i)) if (j > i && linked(i, j)) parent[find(i)] = find(j);
   const by = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) by.set(find(i), [...(by.get(find(i)) ?? []), i]);
+  // (pushed, not copied per member: a group of thousands of runs cost its size squared)
+  for (let i = 0; i < n; i++) {
+    const r = find(i), list = by.get(r);
+    if (list) list.push(i); else by.set(r, [i]);
+  }
   return [...by.values()];
 }
 
@@ -129,17 +134,21 @@ function neighbourhood(runs: Run[], reach: (r: Run) => number): (i: number) => n
   // cells of the median reach: most look-ups touch the 3 x 3 cells around a run
   const reaches = runs.map(reach).sort((a, b) => a - b);
   const cell = Math.max(1, reaches[Math.floor(reaches.length / 2)] ?? 1);
-  const grid = new Map<string, number[]>();
+  const grid = new Map<number | string, number[]>();
   runs.forEach((r, i) => {
-    const key = `${Math.floor(r.item.at[0] / cell)},${Math.floor(r.item.at[1] / cell)}`;
-    grid.set(key, [...(grid.get(key) ?? []), i]);
+    const key = cellKey(Math.floor(r.item.at[0] / cell), Math.floor(r.item.at[1] / cell));
+    const list = grid.get(key);
+    if (list) list.push(i); else grid.set(key, [i]);
   });
   return (i) => {
     const r = runs[i];
     const span = Math.ceil(reach(r) / cell);
     const cx = Math.floor(r.item.at[0] / cell), cy = Math.floor(r.item.at[1] / cell);
     const out: number[] = [];
-    for (let dx = -span; dx <= span; dx++) for (let dy = -span; dy <= span; dy++) out.push(...(grid.get(`${cx + dx},${cy + dy}`) ?? []));
+    for (let dx = -span; dx <= span; dx++) for (let dy = -span; dy <= span; dy++) {
+      const list = grid.get(cellKey(cx + dx, cy + dy));
+      if (list) for (const j of list) out.push(j);
+    }
     return out;
   };
 }

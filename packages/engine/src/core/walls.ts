@@ -57,9 +57,18 @@ export interface WallFinding {
 /** A straight piece of wall between two faces, in a frame along its direction u = (cos, sin) of `deg`. */
 export interface Band { deg: number; lo: number; hi: number; t0: number; t1: number }
 
-export const bandFrame = (deg: number) => {
-  const a = (deg * Math.PI) / 180;
-  return { ux: Math.cos(a), uy: Math.sin(a) };
+/** Frames by direction, built once each: the wall stages ask for a band's frame millions of times on a dense
+ * sheet, for a few thousand directions (the cache is dropped past FRAME_CACHE_MAX directions). */
+const frames = new Map<number, { readonly ux: number; readonly uy: number }>();
+const FRAME_CACHE_MAX = 100_000;
+export const bandFrame = (deg: number): { readonly ux: number; readonly uy: number } => {
+  let f = frames.get(deg);
+  if (!f) {
+    if (frames.size >= FRAME_CACHE_MAX) frames.clear();
+    const a = (deg * Math.PI) / 180;
+    frames.set(deg, (f = Object.freeze({ ux: Math.cos(a), uy: Math.sin(a) })));
+  }
+  return f;
 };
 /** Point of a band frame back in the mm frame. */
 export function bandPoint(deg: number, t: number, off: number): PointMm {
@@ -492,8 +501,7 @@ export function textFrames(segs: MmSeg[], text: TextMark[], maxSideMm: number, t
   // (only lines short enough to be a frame's side, with text near them, are looked at)
   const near = (s: MmSeg) => {
     const r = s.len;
-    for (const _ of marks.inBox(Math.min(s.a[0], s.b[0]) - r, Math.min(s.a[1], s.b[1]) - r, Math.max(s.a[0], s.b[0]) + r, Math.max(s.a[1], s.b[1]) + r)) return true;
-    return false;
+    return marks.anyInBox(Math.min(s.a[0], s.b[0]) - r, Math.min(s.a[1], s.b[1]) - r, Math.max(s.a[0], s.b[0]) + r, Math.max(s.a[1], s.b[1]) + r);
   };
   segs = segs.filter((s) => s.len <= maxSideMm);
   const ends = new Grid<MmSeg>(GRID_CELL);
@@ -829,6 +837,11 @@ function cornerSquares(bands: Band[]): PointMm[][] {
     return [(off * c.ux - a.ux * off2) / det, (-a.uy * off2 + c.uy * off) / det];
   };
   const along = (b: Band, p: PointMm) => { const { ux, uy } = bandFrame(b.deg); return ux * p[0] + uy * p[1]; };
+  // both bands stop at (or in) the square, each from its own side (a band running through covers it already)
+  const stopsAt = (b: Band, ts: number[]) => {
+    const lo = Math.min(...ts), hi = Math.max(...ts);
+    return (b.t1 >= lo - TOL && b.t1 <= hi + TOL && b.t0 < lo) || (b.t0 >= lo - TOL && b.t0 <= hi + TOL && b.t1 > hi);
+  };
   const out: PointMm[][] = [];
   const done = new Set<string>();
   for (const A of bands) {
@@ -842,11 +855,6 @@ function cornerSquares(bands: Band[]): PointMm[][] {
         if (corners.some((c) => !c)) continue;
         const sq = corners as PointMm[];
         const ta = sq.map((p) => along(A, p)), tb = sq.map((p) => along(B, p));
-        // both bands stop at (or in) the square, each from its own side (a band running through covers it already)
-        const stopsAt = (b: Band, ts: number[]) => {
-          const lo = Math.min(...ts), hi = Math.max(...ts);
-          return (b.t1 >= lo - TOL && b.t1 <= hi + TOL && b.t0 < lo) || (b.t0 >= lo - TOL && b.t0 <= hi + TOL && b.t1 > hi);
-        };
         if (!stopsAt(A, ta) || !stopsAt(B, tb)) continue;
         const id = sq.map((p) => `${Math.round(p[0])},${Math.round(p[1])}`).sort().join(';');
         if (done.has(id)) continue;
