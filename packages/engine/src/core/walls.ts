@@ -332,6 +332,9 @@ const FILLED_PAGE_SHARE = 0.5;
 const FITTING_NEIGHBOURHOOD_MM = 4000;
 /** Cell of the grids the wall areas are laid out over for that (mm). */
 const AREA_CELL_MM = 1000;
+/** Share of the wall area near a band that fills must hold for a fixture held only by loose bands (a basin's
+ * rim held by its outline) to be told apart on a sheet judged band by band: nearly all of it. */
+const FILLED_AROUND_SHARE = 0.7;
 
 /**
  * On a page that cuts its walls as fills, the things drawn with thin lines against a wall face (a bathtub's rim,
@@ -428,12 +431,12 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   fillNear.add(fillPolys);
   const apart = walls.filter((b) => !onLine.has(b));
   if (apart.length) bandNear.add(difference(apart.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).map(fromPath));
-  // (a fixture held only by loose bands is told apart only where the whole sheet cuts its walls as fills: with
-  // walls in lines around, a short partition held by a loose band is as likely a wall as a fixture)
-  return new Set([...firstLoose].filter((b) => {
+  // (a fixture held only by loose bands is told apart only where nearly all walls around it are cut as fills:
+  // with walls in lines around, a short partition held by a loose band is as likely a wall as a fixture)
+  return new Set([...out].filter((b) => {
     const m = bandMid(b);
     const f = fillNear.near(m, FITTING_NEIGHBOURHOOD_MM);
-    return f > 0 && f >= FILLED_PAGE_SHARE * (f + bandNear.near(m, FITTING_NEIGHBOURHOOD_MM));
+    return f > 0 && f >= (firstLoose.has(b) ? FILLED_PAGE_SHARE : FILLED_AROUND_SHARE) * (f + bandNear.near(m, FITTING_NEIGHBOURHOOD_MM));
   }));
 }
 
