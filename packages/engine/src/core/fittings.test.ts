@@ -33,10 +33,11 @@ describe('fittings against cut walls', () => {
     expect(inWalls(w.polys, 2550, 1500)).toBe(true);
   });
 
-  it('keeps a band held by a loose band where only the walls around it are cut as fills, not the whole sheet', () => {
+  it('takes a band held by a loose band for a fitting where nearly all walls around it are cut as fills, not the whole sheet', () => {
     // the same rim and free side, and 16 m to the right a building drawn in pairs of lines (long walls and cross
-    // walls held at both ends, more wall area than the fills): the sheet is judged around each band, and there a
-    // short band held by a loose one is as likely a partition as a fixture's side, so only the free side is a fitting
+    // walls held at both ends, more wall area than the fills): the sheet is judged around each band; within 4 m
+    // of the rim only the light partition is drawn in lines, so there the rim held by the free side is a fixture
+    // too (leiq's accessible WC: a basin's rim held by its outline)
     const rim = [line(0, 600, 1600, 600), line(0, 700, 1600, 700)];
     const side = [line(1600, 300, 1600, 1000), line(1800, 300, 1800, 1000)];
     const ys = [1500, 3700, 6100, 8200, 10600];
@@ -45,6 +46,23 @@ describe('fittings against cut walls', () => {
     const page: VectorPage = { segs: [...rim, ...side, ...partition, ...cross, ...long], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);
     expect(inWalls(w.polys, 25000, ys[2] + 100)).toBe(true);
+    expect(inWalls(w.fittings, 1700, 800)).toBe(true);
+    expect(inWalls(w.fittings, 800, 650)).toBe(true);
+    expect(inWalls(w.polys, 2550, 1500)).toBe(true);
+  });
+
+  it('keeps a band held by a loose band as wall where walls drawn in pairs of lines stand near it', () => {
+    // the same, the building in lines just above the room (y = -13000..-1000): around the rim a third of the
+    // wall area is drawn in lines, and there a short band held by a loose one is as likely a partition as a
+    // fixture's side; the free side is still a fitting
+    const rim = [line(0, 600, 1600, 600), line(0, 700, 1600, 700)];
+    const side = [line(1600, 300, 1600, 1000), line(1800, 300, 1800, 1000)];
+    const ys = [-11500, -9300, -6900, -4800, -2400];
+    const cross = ys.flatMap((y) => [line(200, y, 9800, y), line(200, y + 200, 9800, y + 200)]);
+    const long = [line(0, -13000, 0, -1000), line(200, -13000, 200, -1000), line(9800, -13000, 9800, -1000), line(10000, -13000, 10000, -1000)];
+    const page: VectorPage = { segs: [...rim, ...side, ...partition, ...cross, ...long], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 5000, ys[2] + 100)).toBe(true);
     expect(inWalls(w.fittings, 1700, 800)).toBe(true);
     expect(inWalls(w.fittings, 800, 650)).toBe(false);
   });

@@ -138,6 +138,23 @@ describe('findWalls', () => {
     expect(w.bands.some((b) => Math.abs(b.hi - b.lo - 150) < 5)).toBe(false);
   });
 
+  it('takes a dimension line with a free tick at one end and a tick in a wall\'s hatching at the other for a dimension line', () => {
+    // at 1:100 (k = 35.28 mm per pt): ARCHICAD dimensions a room's width from face to face; the tick on the far
+    // face lies in the wall's 45° hatching, one stroke passing 0.07 pt from its end (so it is not free), and a
+    // locker front runs 150 mm under the dimension line
+    const k = 35.28;
+    const at = (mm: number) => mm / k;
+    const tick = (x: number, y: number) => line(x - 1.06, y + 1.06, x + 1.06, y - 1.06, 0.2);
+    const dim = [line(at(0), at(1000), at(3000), at(1000), 0.2), tick(at(0), at(1000)), tick(at(3000), at(1000))];
+    const hatch = line(at(3000) + 0.9, at(1000) - 0.8, at(3000) + 3, at(1000) - 2.9, 0.2);
+    const lockers = line(at(0), at(1150), at(3000), at(1150), 0.2);
+    const w = findWalls(page([...dim, hatch, lockers]), k, FAR);
+    expect(w.bands.some((b) => Math.abs(b.hi - b.lo - 150) < 5)).toBe(false);
+    // a hatched tick alone (no free tick on the line) is no evidence: a wall face crossing its hatch
+    const bare = findWalls(page([dim[0], dim[2], hatch, lockers]), k, FAR);
+    expect(bare.bands.some((b) => Math.abs(b.hi - b.lo - 150) < 5)).toBe(true);
+  });
+
   it('takes a light grey fill of wall thickness for a wall, and a white one not', () => {
     const slab = (gray: number): VectorPage => ({ ...page([]), fills: [{ pts: [[0, 0], [3000, 0], [3000, 200], [0, 200]], gray, group: 1, evenOdd: false }] });
     expect(inWalls(findWalls(slab(0.75), 1, FAR).polys, 1500, 100)).toBe(true);

@@ -353,6 +353,9 @@ const FILLED_PAGE_SHARE = 0.5;
 const FITTING_NEIGHBOURHOOD_MM = 4000;
 /** Cell of the grids the wall areas are laid out over for that (mm). */
 const AREA_CELL_MM = 1000;
+/** Share of the wall area near a band that fills must hold for a fixture held only by loose bands (a basin's
+ * rim held by its outline) to be told apart on a sheet judged band by band: nearly all of it. */
+const FILLED_AROUND_SHARE = 0.7;
 
 /**
  * On a page that cuts its walls as fills, the things drawn with thin lines against a wall face (a bathtub's rim,
@@ -449,12 +452,12 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   fillNear.add(fillPolys);
   const apart = walls.filter((b) => !onLine.has(b));
   if (apart.length) bandNear.add(difference(apart.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).map(fromPath));
-  // (a fixture held only by loose bands is told apart only where the whole sheet cuts its walls as fills: with
-  // walls in lines around, a short partition held by a loose band is as likely a wall as a fixture)
-  return new Set([...firstLoose].filter((b) => {
+  // (a fixture held only by loose bands is told apart only where nearly all walls around it are cut as fills:
+  // with walls in lines around, a short partition held by a loose band is as likely a wall as a fixture)
+  return new Set([...out].filter((b) => {
     const m = bandMid(b);
     const f = fillNear.near(m, FITTING_NEIGHBOURHOOD_MM);
-    return f > 0 && f >= FILLED_PAGE_SHARE * (f + bandNear.near(m, FITTING_NEIGHBOURHOOD_MM));
+    return f > 0 && f >= (firstLoose.has(b) ? FILLED_PAGE_SHARE : FILLED_AROUND_SHARE) * (f + bandNear.near(m, FITTING_NEIGHBOURHOOD_MM));
   }));
 }
 
@@ -901,16 +904,23 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
   // a tick's ends are free; a hatch stroke's end on the wall face it is clipped to (a tick's end may pass a
   // wall face drawn a pen width beside the dimension line: ARCHICAD dimensions a wall's end from its face)
   const free = (t: MmSeg, p: PointMm) => !grid.at(p).some((o) => o !== t && distToSeg(p, o) < TICK_END_ON_LINE_PT * k);
+  // ticks lying in a wall's hatching (a dimension of the wall's thickness ends on its face): parallel to the
+  // hatch, their ends touch its strokes. Counted only at the end of a line that carries a free tick too.
+  const endMarks = new Map<MmSeg, PointMm[]>();
   for (const t of ticks) {
-    if (!free(t, t.a) || !free(t, t.b)) continue;
+    const isFree = free(t, t.a) && free(t, t.b);
     const m: PointMm = [(t.a[0] + t.b[0]) / 2, (t.a[1] + t.b[1]) / 2];
     for (const d of grid.at(m)) {
       if (d === t || isTick(d) || d.len < 4 * t.len) continue;
       const ad = angleBetween(t, d);
       if (ad < 25 || ad > 65 || distToSeg(m, d) > tol) continue;
-      (count.get(d) ?? count.set(d, []).get(d)!).push(m);
+      if (isFree) (count.get(d) ?? count.set(d, []).get(d)!).push(m);
+      else if (Math.min(Math.hypot(m[0] - d.a[0], m[1] - d.a[1]), Math.hypot(m[0] - d.b[0], m[1] - d.b[1])) <= tol)
+        (endMarks.get(d) ?? endMarks.set(d, []).get(d)!).push(m);
     }
   }
+  // (their lines' witness marks are not looked for there: the wall's face runs through that end)
+  const weak = (d: MmSeg) => (count.has(d) ? endMarks.get(d)?.length ?? 0 : 0);
   // a chain of dimensions is drawn as collinear lines meeting end to end at their ticks: the lines of a chain
   // carrying two ticks in all are dimension lines, each (a tick lost in a wall's hatching leaves its line one)
   const parent = new Map<MmSeg, MmSeg>([...count.keys()].map((d) => [d, d]));
@@ -923,9 +933,9 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
       for (const e of byEnd.at(p))
         if (e !== d && angleBetween(d, e) < 1 && (meet(p, e.a) || meet(p, e.b))) parent.set(root(e), root(d));
   const chainMarks = new Map<MmSeg, number>();
-  for (const [d, marks] of count) chainMarks.set(root(d), (chainMarks.get(root(d)) ?? 0) + marks.length);
+  for (const [d, marks] of count) chainMarks.set(root(d), (chainMarks.get(root(d)) ?? 0) + marks.length + weak(d));
   for (const [d, marks] of count) {
-    if (marks.length < 2 && (chainMarks.get(root(d)) ?? 0) < 2) continue;
+    if (marks.length + weak(d) < 2 && (chainMarks.get(root(d)) ?? 0) < 2) continue;
     out.add(d);
     for (const m of marks)
       for (const e of grid.at(m)) {
