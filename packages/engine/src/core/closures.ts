@@ -138,6 +138,8 @@ const FLUSH_MM = 30;
 const RUN_ON_MM = 400;
 /** Free floor wanted on both sides of such an opening, and depth of the wall turning away at the corner (mm). */
 const PASSAGE_DEPTH_MM = 300;
+/** Share of a corner gap's length that must run along another opening for the gap to be that opening's. */
+const ALONG_OPENING = 0.5;
 
 /**
  * Openings between a wall run's end and a wall corner on the line of one of its faces: a partition ends, and a
@@ -146,8 +148,10 @@ const PASSAGE_DEPTH_MM = 300;
  * drawn in the gap; the face continued to the corner is the rooms' boundary, so the gap is closed straight
  * across on the partition's faces. A wall met by the partition's line itself (a room going on past a wall's
  * end towards the next wall) is not closed: nothing marks a boundary there.
+ * `openings` are the openings already closed in the walls' breaks (findClosures): a gap running along one of
+ * them, just beyond its face, is no opening of its own (see below).
  */
-export function cornerOpenings(clusters: Cluster[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean): Closure[] {
+export function cornerOpenings(clusters: Cluster[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean, openings: Closure[] = []): Closure[] {
   const out: Closure[] = [];
   const near = segIndex(thin);
   for (const c of clusters) {
@@ -182,6 +186,13 @@ export function cornerOpenings(clusters: Cluster[], arcs: DoorArc[], thin: MmSeg
       const tm = end + (dir * hit) / 2;
       if (at(tm, lo - PASSAGE_DEPTH_MM) || at(tm, hi + PASSAGE_DEPTH_MM)) continue;
       const a = Math.min(end, end + dir * hit), b = Math.max(end, end + dir * hit);
+      // the gap runs along a wall's own opening (a window closed on that wall's faces) just beyond the face: the
+      // "partition" is a line in the room in front of that wall (a cistern's back and a floor tile line, paired as
+      // a thin band against the wall face) and the corner met is the opening's jamb. The opening's closure stops
+      // at its wall's faces; closing this gap too would cut the strip up to the line in the room off the room.
+      const probe = face + side * FLUSH_MM;
+      if (openings.some((o) => o.opening && o.deg === c.deg && o.lo - 1 <= probe && probe <= o.hi + 1 &&
+        Math.min(o.t1, b) - Math.max(o.t0, a) > ALONG_OPENING * (b - a))) continue;
       const cl: Closure = { deg: c.deg, lo, hi, t0: a, t1: b, quad: quadOf(c.deg, a, b, lo, hi), opening: true };
       classify(cl, arcs, near(cl.quad));
       // (a window or door there is closed by its own rules)
