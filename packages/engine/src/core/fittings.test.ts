@@ -134,6 +134,31 @@ describe('fittings against cut walls', () => {
     expect(inWalls(w.fittings, 700, 100)).toBe(true);
   });
 
+  it('takes a counter beyond the end of a short filled wall for a fitting, not a piece of that wall\'s line', () => {
+    // a filled stub 100 mm thick runs 800 mm down from the top wall (x = 1000..1100); 1.6 m below its end a
+    // counter stands against the bottom wall, its front drawn with a rim 100 mm deep (y = 2400..2500) across
+    // the stub's line. The rim's band is loose (free at both ends), and it lies across the stub's line and is
+    // far longer than the stub is thick: it is no frame or sill between the stub's faces (leiq's basins and
+    // counters lay in the line of a jamb or a short fire wall 1-2 m away and stayed wall, cutting the showers)
+    const stub = rect(1000, 0, 1100, 800, 5);
+    const rimmed = [line(600, 2400, 1500, 2400), line(600, 2500, 1500, 2500), line(600, 2400, 600, 3000), line(1500, 2400, 1500, 3000)];
+    const page: VectorPage = { segs: [...rimmed], fills: [...filledRoom, stub], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 1050, 400)).toBe(true);
+    expect(inWalls(w.polys, 1050, 2450)).toBe(false);
+    expect(inWalls(w.fittings, 1050, 2450)).toBe(true);
+  });
+
+  it('keeps a band lying between a cut wall\'s faces in its line as that wall (a frame between two piers)', () => {
+    // two filled piers 200 mm thick (y = 1400..1600) left and right of a 1000 mm opening, the frame drawn in it
+    // as two lines 120 mm apart, free at both ends: it is that wall's opening, not a fitting
+    const piers = [rect(0, 1400, 1500, 1600, 5), rect(2500, 1400, 4000, 1600, 6)];
+    const frame = [line(1500, 1440, 2500, 1440), line(1500, 1560, 2500, 1560)];
+    const page: VectorPage = { segs: frame, fills: [...filledRoom, ...piers], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.fittings, 2000, 1500)).toBe(false);
+  });
+
   it('keeps thin-line pairs as walls on a page that does not cut its walls as fills', () => {
     const page: VectorPage = { segs: [...counter, ...partition], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);

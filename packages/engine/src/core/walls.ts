@@ -344,6 +344,8 @@ const LOOSE_PASSES = 4;
 const CUT_NEAR_MM = 50;
 /** Longest band that can be loose through the bands holding it: a bathtub, a shower tray, a vanity (mm). */
 const FIXTURE_MAX_LEN_MM = 2000;
+/** A band lies between a cut wall's faces when it stays within this share of the wall's thickness beyond them. */
+const IN_LINE_TOL = 0.2;
 /** Widest break in a run of thin-line wall still bridged to the wall beyond it (a door in a thin partition, mm). */
 const THIN_RUN_BREAK_MM = 2500;
 /** A page cuts its walls as fills when its filled wall area is at least this share of all wall area found. */
@@ -423,7 +425,13 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     return lines.at(m).some((f) => {
       const { ux, uy } = bandFrame(f.deg);
       const t = ux * m[0] + uy * m[1], off = -uy * m[0] + ux * m[1];
-      return off >= f.lo - 10 && off <= f.hi + 10 && t >= f.t0 - THIN_RUN_BREAK_MM && t <= f.t1 + THIN_RUN_BREAK_MM;
+      if (!(off >= f.lo - 10 && off <= f.hi + 10 && t >= f.t0 - THIN_RUN_BREAK_MM && t <= f.t1 + THIN_RUN_BREAK_MM)) return false;
+      // (in the wall's line: lying wholly between its faces, as a frame between two piers does, or a frame's
+      // member across the wall; a band wider than the wall, or across it and longer than it is thick, is
+      // something standing beyond the wall's end: a fitting, a counter)
+      const tol = Math.max(20, IN_LINE_TOL * (f.hi - f.lo));
+      const offs = bandCorners(b).map((p) => -uy * p[0] + ux * p[1]);
+      return Math.min(...offs) >= f.lo - tol && Math.max(...offs) <= f.hi + tol;
     });
   };
   const onLine = new Set(bands.filter(onCutLine));
