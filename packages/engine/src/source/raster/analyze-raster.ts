@@ -77,7 +77,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   }
   const unsealed = new Uint8Array(walls.data);
   const bandWindows = findBandWindows(walls, ink, mmPerPx);
-  const gaps = distinctGaps([...sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1), ...bandWindows]);
+  const gaps = distinctGaps([...sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1, scale.paperMmPerPx), ...bandWindows]);
   const sealed = new Uint8Array(walls.data.length);
   for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
   const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;

@@ -90,6 +90,17 @@ describe('raster wall gaps', () => {
     expect(sealGaps(walls, ink, mmPerPx, 3).filter((g) => g.kind === 'window')).toHaveLength(1);
   });
 
+  it('a dash-dot axis line through a door gap is no glass line; a solid line broken by a noise pixel is', () => {
+    // 0.25 paper mm per px: the axis's 3 px pen gap (0.75 mm) breaks it though its dashes cover 37 of 40 px;
+    // a glass line with a one-pixel hole (JPEG noise) still runs from jamb to jamb
+    const walls = maskOf(200, 100, [[10, 40, 80, 49], [121, 40, 190, 49]]);
+    const axis = maskOf(200, 100, [[0, 44, 110, 44], [114, 44, 199, 44]]);
+    expect(sealGaps(walls, axis, mmPerPx, 3, 0.25).filter((g) => g.kind === 'door')).toHaveLength(1);
+    const walls2 = maskOf(200, 100, [[10, 40, 80, 49], [121, 40, 190, 49]]);
+    const glass = maskOf(200, 100, [[81, 44, 99, 45], [101, 44, 120, 45]]);
+    expect(sealGaps(walls2, glass, mmPerPx, 3, 0.25).filter((g) => g.kind === 'window')).toHaveLength(1);
+  });
+
   it('two panels along the gap, each from one jamb past the middle on rows apart, make it a sliding door', () => {
     const walls = maskOf(200, 100, [[10, 40, 80, 49], [121, 40, 190, 49]]);
     const ink = maskOf(200, 100, [[81, 42, 104, 42], [97, 47, 120, 47]]);
