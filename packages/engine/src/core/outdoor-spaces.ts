@@ -168,9 +168,9 @@ const WALL_CLEAR_MM = 2 * CLOSE_MM + 5;
  */
 export function hasWayOut(at: PointMm, near: Line[], rings: PointMm[][], x0: number, x1: number, y0: number, y1: number): boolean {
   // the walls united with the strokes (grownWallsNear): rings whose box meets the search box
-  const walls = rings.filter((r) => {
+  const walls = rings.flatMap((r, i) => {
     const b = bbox(r);
-    return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1;
+    return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1 ? [i] : [];
   });
   // the strokes the stamp stands on (its underline, the line it names) and every stroke surely joined to them
   // are the stamp's own piece of the union: the ray may cross it (a hole of a piece never encloses the piece
@@ -198,8 +198,78 @@ export function hasWayOut(at: PointMm, near: Line[], rings: PointMm[][], x0: num
     return free === 0;
   };
   for (let i = 0; i < near.length; i++) if (!own.has(i) && block(near[i].a, near[i].b, LINE_CLEAR_MM)) return false;
-  for (const r of walls) for (let i = 0; i < r.length; i++) if (block(r[i], r[(i + 1) % r.length], WALL_CLEAR_MM)) return false;
+  // a wall's fill (its outer ring with its holes) that the stamp's piece touches is part of the piece too
+  const joined = joinedWalls(near, own, rings, walls);
+  for (const i of walls) {
+    if (joined.has(i)) continue;
+    const r = rings[i];
+    for (let e = 0; e < r.length; e++) if (block(r[e], r[(e + 1) % r.length], WALL_CLEAR_MM)) return false;
+  }
   return free > 0;
+}
+
+/** Per ring list, each ring's fill: the index of its outer ring (itself for an outer ring), -1 when unsure. */
+const fillsCache = new WeakMap<PointMm[][], number[]>();
+function wallFills(rings: PointMm[][]): number[] {
+  const known = fillsCache.get(rings);
+  if (known) return known;
+  const areas = rings.map(polyArea);
+  const sgn = Math.sign(areas.reduce((b, a) => (Math.abs(a) > Math.abs(b) ? a : b), 0)) || 1;
+  const boxes = rings.map(bbox);
+  const fills = rings.map((r, i) => {
+    if (Math.sign(areas[i]) === sgn) return i;
+    // a hole belongs to the smallest outer ring around it; a hole touching an outer ring is left unsure
+    const p = r[0], bi = boxes[i];
+    let best = -1;
+    for (let j = 0; j < rings.length; j++) {
+      const bj = boxes[j];
+      if (Math.sign(areas[j]) !== sgn || Math.abs(areas[j]) <= Math.abs(areas[i]) || bj.x0 > bi.x0 || bj.x1 < bi.x1 || bj.y0 > bi.y0 || bj.y1 < bi.y1) continue;
+      if (distToPoly(p[0], p[1], rings[j]) <= FILL_SURE_MM) return -1;
+      if (pointInPoly(p[0], p[1], rings[j]) && (best < 0 || Math.abs(areas[j]) < Math.abs(areas[best]))) best = j;
+    }
+    return best;
+  });
+  fillsCache.set(rings, fills);
+  return fills;
+}
+/** A hole's corner this close to an outer ring (mm) may lie on it: which fill it belongs to is unsure. */
+const FILL_SURE_MM = 1;
+
+/** The wall rings (of `walls`) whose fill a stroke of the stamp's piece surely overlaps, with every ring of those fills. */
+function joinedWalls(near: Line[], own: Set<number>, rings: PointMm[][], walls: number[]): Set<number> {
+  const out = new Set<number>();
+  if (!own.size || !walls.length) return out;
+  const fills = wallFills(rings);
+  const grid = new Map<number, number[]>();
+  const cell = (v: number) => Math.floor(v / PIECE_CELL_MM);
+  const key = (cx: number, cy: number) => cx * 1_000_003 + cy;
+  for (const i of own) {
+    const l = near[i];
+    for (let cx = cell(Math.min(l.a[0], l.b[0])); cx <= cell(Math.max(l.a[0], l.b[0])); cx++) {
+      for (let cy = cell(Math.min(l.a[1], l.b[1])); cy <= cell(Math.max(l.a[1], l.b[1])); cy++) {
+        const c = grid.get(key(cx, cy));
+        if (c) c.push(i); else grid.set(key(cx, cy), [i]);
+      }
+    }
+  }
+  // (a line reaches a face within JOINED_MM: the line's stroke and the grown wall overlap)
+  const touches = (a: PointMm, b: PointMm): boolean => {
+    for (let cx = cell(Math.min(a[0], b[0]) - JOINED_MM); cx <= cell(Math.max(a[0], b[0]) + JOINED_MM); cx++) {
+      for (let cy = cell(Math.min(a[1], b[1]) - JOINED_MM); cy <= cell(Math.max(a[1], b[1]) + JOINED_MM); cy++) {
+        for (const j of grid.get(key(cx, cy)) ?? []) if (segDist(a, b, near[j].a, near[j].b) <= JOINED_MM) return true;
+      }
+    }
+    return false;
+  };
+  const joinedFills = new Set<number>();
+  for (const i of walls) {
+    const f = fills[i];
+    if (f < 0 || joinedFills.has(f)) continue;
+    const r = rings[i];
+    for (let e = 0; e < r.length; e++) if (touches(r[e], r[(e + 1) % r.length])) { joinedFills.add(f); break; }
+  }
+  for (const i of walls) if (fills[i] >= 0 && joinedFills.has(fills[i])) out.add(i);
+  return out;
 }
 
 /** Two strokes whose lines are this close (mm) overlap: each rectangle holds every point within CLOSE_MM of its

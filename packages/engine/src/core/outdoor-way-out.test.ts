@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { hasWayOut, cellsOf, type Line } from './outdoor-spaces.js';
-import { pointInPoly } from './geometry.js';
+import { pointInPoly, toPath } from './geometry.js';
+import { inflatePaths, JoinType, EndType } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 
 /** Whether the union of the strokes (no walls) leaves a cell holding `at`: what the union-based search finds. */
@@ -54,5 +55,24 @@ describe('a straight way out proves a stamp open without the union', () => {
       }
     }
     expect(proved).toBeGreaterThan(30);
+  });
+
+  it('through a wall the piece of the stamp is joined to (its outer face and the room hole inside it)', () => {
+    // a walled room 3 x 3 m (200 mm walls: outer ring anticlockwise, the room's hole clockwise)
+    const outer: PointMm[] = [[0, 0], [3000, 0], [3000, 3000], [0, 3000]];
+    const hole: PointMm[] = [[200, 200], [200, 2800], [2800, 2800], [2800, 200]];
+    const rings = [outer, hole];
+    const grown = inflatePaths(rings.map(toPath), 40, JoinType.Miter, EndType.Polygon);
+    const at: PointMm = [4000, 1500];
+    // the stamp stands on a line running into the wall; a U of lines closes every other side but for 120 mm
+    // gaps at the wall (open in the union, too narrow for a straight ray): the only way out is through the wall
+    const lines: Line[] = [{ a: [3000, 1490], b: [5000, 1490] }, { a: [6000, 200], b: [6000, 2800] }, { a: [3120, 200], b: [6000, 200] }, { a: [3120, 2800], b: [6000, 2800] }];
+    expect(cellsOf(lines, grown).some((c) => pointInPoly(at[0], at[1], c))).toBe(false);
+    expect(hasWayOut(at, lines, rings, 1000, 7000, -1500, 4500)).toBe(true);
+    // the same U closed against the wall: enclosed, no way out
+    // (the stamp's line an underline standing free inside)
+    const closed: Line[] = [{ a: [3600, 1490], b: [4400, 1490] }, { a: [6000, 200], b: [6000, 2800] }, { a: [2990, 200], b: [6000, 200] }, { a: [2990, 2800], b: [6000, 2800] }];
+    expect(cellsOf(closed, grown).some((c) => pointInPoly(at[0], at[1], c))).toBe(true);
+    expect(hasWayOut(at, closed, rings, 1000, 7000, -1500, 4500)).toBe(false);
   });
 });
