@@ -123,6 +123,9 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
   const near = lines.filter((l) => Math.max(l.a[0], l.b[0]) >= x0 && Math.min(l.a[0], l.b[0]) <= x1 && Math.max(l.a[1], l.b[1]) >= y0 && Math.min(l.a[1], l.b[1]) <= y1);
   if (near.length > MAX_LINES) return null;
+  // a stamp with a way out between the lines is open at this reach: known without the union (seconds on a
+  // dense sheet) - the region is looked for only where no straight way out passes every stroke and wall
+  if (hasWayOut(at, near, rings, x0, x1, y0, y1)) return 'open';
   const pens = [...new Set(near.map((l) => Math.round((l.w ?? 0) * 100) / 100))].sort((a, b) => a - b);
   const floors = [-1, ...pens.slice(0, -1)].slice(0, MAX_PEN_TRIES);
   // the cells bounded by every line near the stamp, built once: the region inside every line and the one
@@ -147,8 +150,181 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   return null;
 }
 
+/** Directions tried for a straight way out from a stamp, evenly around the circle. */
+const WAY_OUT_DIRECTIONS = 64;
+/** Clearance of a way out from a line (mm): its stroke rectangle lies within CLOSE_MM·√2 of it; plus Clipper's
+ * rounding to whole millimetres. */
+const LINE_CLEAR_MM = CLOSE_MM * Math.SQRT2 + 2;
+/** A stamp this close to a line (mm) stands inside its stroke rectangle (CLOSE_MM, less rounding). */
+const ON_STROKE_MM = CLOSE_MM - 2;
+/** Clearance from a wall face (mm): the grown walls lie within 2·CLOSE_MM of the faces (mitred joins, Clipper's
+ * miter limit 2); plus rounding. */
+const WALL_CLEAR_MM = 2 * CLOSE_MM + 5;
+
+/**
+ * Whether a straight ray from `at` stays clear of every stroke (cellsOf's rectangles) and every grown wall near
+ * the stamp: then no ring of their union encloses the stamp, and cellsOf would give no cell holding it. Only a
+ * proof of openness; false says nothing.
+ */
+export function hasWayOut(at: PointMm, near: Line[], rings: PointMm[][], x0: number, x1: number, y0: number, y1: number): boolean {
+  // the walls united with the strokes (grownWallsNear): rings whose box meets the search box
+  const walls = rings.flatMap((r, i) => {
+    const b = bbox(r);
+    return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1 ? [i] : [];
+  });
+  // the strokes the stamp stands on (its underline, the line it names) and every stroke surely joined to them
+  // are the stamp's own piece of the union: the ray may cross it (a hole of a piece never encloses the piece
+  // itself); every other stroke must stay clear of the ray
+  const own = ownPiece(at, near);
+  if (own === null) return false;
+  // the directions each other stroke and each wall face may come within clearance of (a superset: the
+  // segment's angular span from the stamp widened by the clearance's angle at its nearest point)
+  const blocked = new Uint8Array(WAY_OUT_DIRECTIONS);
+  let free = WAY_OUT_DIRECTIONS;
+  const block = (a: PointMm, b: PointMm, clear: number): boolean => {
+    const d = segDist(at, at, a, b);
+    if (d <= clear) return true;
+    const ta = Math.atan2(a[1] - at[1], a[0] - at[0]);
+    let span = Math.atan2(b[1] - at[1], b[0] - at[0]) - ta;
+    if (span > Math.PI) span -= 2 * Math.PI;
+    if (span < -Math.PI) span += 2 * Math.PI;
+    const wide = Math.asin(clear / d) + 1e-9;
+    const lo = Math.min(ta, ta + span) - wide, hi = Math.max(ta, ta + span) + wide;
+    const step = (2 * Math.PI) / WAY_OUT_DIRECTIONS;
+    for (let k = Math.ceil(lo / step); k <= Math.floor(hi / step); k++) {
+      const i = ((k % WAY_OUT_DIRECTIONS) + WAY_OUT_DIRECTIONS) % WAY_OUT_DIRECTIONS;
+      if (!blocked[i]) { blocked[i] = 1; free--; }
+    }
+    return free === 0;
+  };
+  for (let i = 0; i < near.length; i++) if (!own.has(i) && block(near[i].a, near[i].b, LINE_CLEAR_MM)) return false;
+  // a wall's fill (its outer ring with its holes) that the stamp's piece touches is part of the piece too
+  const joined = joinedWalls(near, own, rings, walls);
+  for (const i of walls) {
+    if (joined.has(i)) continue;
+    const r = rings[i];
+    for (let e = 0; e < r.length; e++) if (block(r[e], r[(e + 1) % r.length], WALL_CLEAR_MM)) return false;
+  }
+  return free > 0;
+}
+
+/** Per ring list, each ring's fill: the index of its outer ring (itself for an outer ring), -1 when unsure. */
+const fillsCache = new WeakMap<PointMm[][], number[]>();
+function wallFills(rings: PointMm[][]): number[] {
+  const known = fillsCache.get(rings);
+  if (known) return known;
+  const areas = rings.map(polyArea);
+  const sgn = Math.sign(areas.reduce((b, a) => (Math.abs(a) > Math.abs(b) ? a : b), 0)) || 1;
+  const boxes = rings.map(bbox);
+  const fills = rings.map((r, i) => {
+    if (Math.sign(areas[i]) === sgn) return i;
+    // a hole belongs to the smallest outer ring around it; a hole touching an outer ring is left unsure
+    const p = r[0], bi = boxes[i];
+    let best = -1;
+    for (let j = 0; j < rings.length; j++) {
+      const bj = boxes[j];
+      if (Math.sign(areas[j]) !== sgn || Math.abs(areas[j]) <= Math.abs(areas[i]) || bj.x0 > bi.x0 || bj.x1 < bi.x1 || bj.y0 > bi.y0 || bj.y1 < bi.y1) continue;
+      if (distToPoly(p[0], p[1], rings[j]) <= FILL_SURE_MM) return -1;
+      if (pointInPoly(p[0], p[1], rings[j]) && (best < 0 || Math.abs(areas[j]) < Math.abs(areas[best]))) best = j;
+    }
+    return best;
+  });
+  fillsCache.set(rings, fills);
+  return fills;
+}
+/** A hole's corner this close to an outer ring (mm) may lie on it: which fill it belongs to is unsure. */
+const FILL_SURE_MM = 1;
+
+/** The wall rings (of `walls`) whose fill a stroke of the stamp's piece surely overlaps, with every ring of those fills. */
+function joinedWalls(near: Line[], own: Set<number>, rings: PointMm[][], walls: number[]): Set<number> {
+  const out = new Set<number>();
+  if (!own.size || !walls.length) return out;
+  const fills = wallFills(rings);
+  const grid = new Map<number, number[]>();
+  const cell = (v: number) => Math.floor(v / PIECE_CELL_MM);
+  const key = (cx: number, cy: number) => cx * 1_000_003 + cy;
+  for (const i of own) {
+    const l = near[i];
+    for (let cx = cell(Math.min(l.a[0], l.b[0])); cx <= cell(Math.max(l.a[0], l.b[0])); cx++) {
+      for (let cy = cell(Math.min(l.a[1], l.b[1])); cy <= cell(Math.max(l.a[1], l.b[1])); cy++) {
+        const c = grid.get(key(cx, cy));
+        if (c) c.push(i); else grid.set(key(cx, cy), [i]);
+      }
+    }
+  }
+  // (a line reaches a face within JOINED_MM: the line's stroke and the grown wall overlap)
+  const touches = (a: PointMm, b: PointMm): boolean => {
+    for (let cx = cell(Math.min(a[0], b[0]) - JOINED_MM); cx <= cell(Math.max(a[0], b[0]) + JOINED_MM); cx++) {
+      for (let cy = cell(Math.min(a[1], b[1]) - JOINED_MM); cy <= cell(Math.max(a[1], b[1]) + JOINED_MM); cy++) {
+        for (const j of grid.get(key(cx, cy)) ?? []) if (segDist(a, b, near[j].a, near[j].b) <= JOINED_MM) return true;
+      }
+    }
+    return false;
+  };
+  const joinedFills = new Set<number>();
+  for (const i of walls) {
+    const f = fills[i];
+    if (f < 0 || joinedFills.has(f)) continue;
+    const r = rings[i];
+    for (let e = 0; e < r.length; e++) if (touches(r[e], r[(e + 1) % r.length])) { joinedFills.add(f); break; }
+  }
+  for (const i of walls) if (fills[i] >= 0 && joinedFills.has(fills[i])) out.add(i);
+  return out;
+}
+
+/** Two strokes whose lines are this close (mm) overlap: each rectangle holds every point within CLOSE_MM of its
+ * line, less rounding. */
+const JOINED_MM = 2 * ON_STROKE_MM;
+/** Grid cell of the look-up of lines near a line (mm). */
+const PIECE_CELL_MM = 200;
+/** The piece is followed through at most this many lines (beyond: no proof, the union is built). */
+const PIECE_MAX_LINES = 20_000;
+
+/** The indices of the lines whose strokes are surely joined to a stroke holding `at` (empty when none holds it). */
+function ownPiece(at: PointMm, near: Line[]): Set<number> | null {
+  const own = new Set<number>();
+  const queue: number[] = [];
+  near.forEach((l, i) => { if (distToSeg(at[0], at[1], l.a, l.b) <= ON_STROKE_MM) { own.add(i); queue.push(i); } });
+  if (!queue.length) return own;
+  const grid = new Map<number, number[]>();
+  const cell = (v: number) => Math.floor(v / PIECE_CELL_MM);
+  const key = (cx: number, cy: number) => cx * 1_000_003 + cy;
+  const cellsOfLine = (l: Line, pad: number, f: (k: number) => void) => {
+    const cx0 = cell(Math.min(l.a[0], l.b[0]) - pad), cx1 = cell(Math.max(l.a[0], l.b[0]) + pad);
+    const cy0 = cell(Math.min(l.a[1], l.b[1]) - pad), cy1 = cell(Math.max(l.a[1], l.b[1]) + pad);
+    for (let cx = cx0; cx <= cx1; cx++) for (let cy = cy0; cy <= cy1; cy++) f(key(cx, cy));
+  };
+  near.forEach((l, i) => cellsOfLine(l, 0, (k) => { const c = grid.get(k); if (c) c.push(i); else grid.set(k, [i]); }));
+  // (each pair looked at once: a line lies in several cells)
+  const seenBy = new Int32Array(near.length).fill(-1);
+  while (queue.length) {
+    if (own.size > PIECE_MAX_LINES) return null;
+    const li = queue.pop()!, l = near[li];
+    const bx0 = Math.min(l.a[0], l.b[0]) - JOINED_MM, bx1 = Math.max(l.a[0], l.b[0]) + JOINED_MM;
+    const by0 = Math.min(l.a[1], l.b[1]) - JOINED_MM, by1 = Math.max(l.a[1], l.b[1]) + JOINED_MM;
+    cellsOfLine(l, JOINED_MM, (k) => {
+      for (const j of grid.get(k) ?? []) {
+        if (seenBy[j] === li || own.has(j)) continue;
+        seenBy[j] = li;
+        const m = near[j];
+        if (Math.max(m.a[0], m.b[0]) < bx0 || Math.min(m.a[0], m.b[0]) > bx1 || Math.max(m.a[1], m.b[1]) < by0 || Math.min(m.a[1], m.b[1]) > by1) continue;
+        if (segDist(l.a, l.b, m.a, m.b) <= JOINED_MM) { own.add(j); queue.push(j); }
+      }
+    });
+  }
+  return own;
+}
+
+/** The distance between segments pq and ab (0 when they cross). */
+function segDist(p: PointMm, q: PointMm, a: PointMm, b: PointMm): number {
+  const side = (o: PointMm, u: PointMm, v: PointMm) => (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0]);
+  const d1 = side(p, q, a), d2 = side(p, q, b), d3 = side(a, b, p), d4 = side(a, b, q);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return 0;
+  return Math.min(distToSeg(a[0], a[1], p, q), distToSeg(b[0], b[1], p, q), distToSeg(p[0], p[1], a, b), distToSeg(q[0], q[1], a, b));
+}
+
 /** The cells bounded by the given lines and the walls: holes of their union (not grown back), counter-clockwise. */
-function cellsOf(near: Line[], grownWalls: Paths64): PointMm[][] {
+export function cellsOf(near: Line[], grownWalls: Paths64): PointMm[][] {
   const strokes = strokeRects(near, CLOSE_MM);
   const merged = union([...strokes, ...grownWalls], FillRule.NonZero).map(fromPath);
   if (!merged.length) return [];
