@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { AnalysisResult } from '../src/types.js';
 import { DEFAULT_OUT, generateAll } from './generate.js';
@@ -126,7 +126,7 @@ async function main(): Promise<number> {
   // Real plans: no geometry truth; must not crash, each page under 10 s.
   const realRows: string[] = [];
   if (!flag('no-real') && existsSync(REAL_PLANS_DIR)) {
-    console.log(`\nREAL VECTOR PDFs (${REAL_PLANS_DIR}): must not crash, each page < ${REAL_PAGE_LIMIT_MS / 1000} s`);
+    console.log(`\nREAL VECTOR PDFs (${relative(process.cwd(), REAL_PLANS_DIR) || '.'}): must not crash, each page < ${REAL_PAGE_LIMIT_MS / 1000} s`);
     console.log(`${pad('file / page', 70)}${lpad('ms', 7)} ${lpad('rooms', 6)} ${lpad('doors', 6)} ${lpad('wins', 5)}  note`);
     const realTimes: number[] = [];
     for (const plan of findRealPlans()) {
@@ -186,7 +186,7 @@ async function main(): Promise<number> {
   const rssMb = process.resourceUsage().maxRSS / 1024;
   console.log(`\npeak RSS (whole process incl. worker): ${Math.round(rssMb)} MB`);
   console.log(`crashes/timeouts: ${crashes}`);
-  if (!flag('no-overlays')) console.log(`overlays: ${OVERLAY_DIR}/{real,synthetic}/*.png (synthetic: plans with F1 < 0.97 or median area error > 2 %; --overlays for all)`);
+  if (!flag('no-overlays')) console.log(`overlays: ${relative(process.cwd(), OVERLAY_DIR)}/{real,synthetic}/*.png (synthetic: plans with F1 < 0.97 or median area error > 2 %; --overlays for all)`);
   if (failures.length) console.log(`failures:\n  ${failures.join('\n  ')}`);
   mkdirSync(resolve('bench-out'), { recursive: true });
   writeFileSync(resolve('bench-out/bench-scores.json'), JSON.stringify({ scores, failures, times }, null, 1));
