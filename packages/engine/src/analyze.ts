@@ -103,8 +103,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const rawIndex = new RingIndex(rawRings);
     const inWall = (p: PointMm) => rawIndex.parity(p);
     const glass = glassRuns(wallRuns);
-    const breaks = findClosures(wallRuns.filter((c) => !glass.has(c)), walls.bands, arcs, walls.thin, inWall);
-    const closures = [...breaks, ...cornerOpenings(wallRuns.filter((c) => !glass.has(c)), arcs, walls.thin, inWall, breaks)];
+    const solidRuns = wallRuns.filter((c) => !glass.has(c));
+    const breaks = findClosures(solidRuns, walls.bands, arcs, walls.thin, inWall);
+    const closures = [...breaks, ...cornerOpenings(solidRuns, arcs, walls.thin, inWall, breaks)];
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
     const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));
     const strayArcs = arcs.filter((a) => !arcUsed.has(a) && rawRings.length < 5000 && rawRings.some((r) => distToPoly(a.hinge[0], a.hinge[1], r) < 150));

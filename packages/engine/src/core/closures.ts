@@ -217,6 +217,12 @@ function segIndex(segs: MmSeg[]): (quad: PointMm[]) => MmSeg[] {
   };
 }
 
+/** A point in the frame of a band of direction `deg`: t along it, o across it (the band's lo..hi). */
+function inFrame(deg: number): (p: PointMm) => { t: number; o: number } {
+  const { ux, uy } = bandFrame(deg);
+  return (p) => ({ t: ux * p[0] + uy * p[1], o: -uy * p[0] + ux * p[1] });
+}
+
 /** How far beyond a wall's face a door's hinge must stand to be hung in a niche in front of the break (mm):
  * more than a frame standing proud of the face. */
 const NICHE_MIN_MM = 100;
@@ -227,9 +233,8 @@ const NICHE_MIN_MM = 100;
  * out in front of the wall line.
  */
 function doorInNiche(a: DoorArc, cl: Closure): boolean {
-  const { ux, uy } = bandFrame(cl.deg);
   const g = cl.t1 - cl.t0;
-  const local = (p: PointMm) => ({ t: ux * p[0] + uy * p[1], o: -uy * p[0] + ux * p[1] });
+  const local = inFrame(cl.deg);
   const h = local(a.hinge);
   if (h.t <= cl.t0 || h.t >= cl.t1 || a.radius < 0.3 * g || a.radius > 1.25 * g) return false;
   const beyond = h.o < cl.lo ? cl.lo - h.o : h.o > cl.hi ? h.o - cl.hi : 0;
@@ -242,9 +247,8 @@ function doorInNiche(a: DoorArc, cl: Closure): boolean {
 }
 
 function classify(cl: Closure, arcs: DoorArc[], thin: MmSeg[]): void {
-  const { ux, uy } = bandFrame(cl.deg);
   const g = cl.t1 - cl.t0, th = cl.hi - cl.lo;
-  const local = (p: PointMm) => ({ t: ux * p[0] + uy * p[1], o: -uy * p[0] + ux * p[1] });
+  const local = inFrame(cl.deg);
   // arcs hinged at a jamb of this break, sized to it (one leaf the whole width, or two halves)
   const mine = arcs.filter((a) => {
     const h = local(a.hinge);

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { polyArea, polyPerimeter, pointInPoly, distToPoly, distToSeg, bbox, toPath, fromPath, areaPaths } from './geometry.js';
+import { polyArea, polyPerimeter, pointInPoly, distToPoly, distToSeg, segToSegDist, bbox, toPath, fromPath, areaPaths } from './geometry.js';
 import type { PointMm } from '../types.js';
 
 const square = (x: number, y: number, s: number): PointMm[] => [[x, y], [x + s, y], [x + s, y + s], [x, y + s]];
@@ -57,5 +57,17 @@ describe('bbox and the Clipper bridge', () => {
     const outer = toPath(square(0, 0, 100));
     const hole = toPath([...square(25, 25, 50)].reverse());
     expect(Math.abs(areaPaths([outer, hole]))).toBe(100 * 100 - 50 * 50);
+  });
+});
+
+describe('segToSegDist', () => {
+  it('is zero for crossing segments and the nearest end otherwise', () => {
+    expect(segToSegDist([0, 0], [10, 10], [0, 10], [10, 0])).toBe(0);
+    expect(segToSegDist([0, 0], [10, 0], [5, 3], [5, 8])).toBe(3);
+    expect(segToSegDist([0, 0], [10, 0], [13, 4], [20, 4])).toBe(5);
+  });
+  it('takes a point as a segment of length zero, and is symmetric', () => {
+    expect(segToSegDist([5, 2], [5, 2], [0, 0], [10, 0])).toBe(2);
+    expect(segToSegDist([0, 0], [10, 0], [5, 2], [5, 2])).toBe(2);
   });
 });

@@ -16,16 +16,12 @@ export class Grid<T> {
   private readonly cells = new Map<number | string, T[]>();
   constructor(readonly cell: number) {}
 
-  private key(cx: number, cy: number): number | string {
-    return cellKey(cx, cy);
-  }
-
   private cellOf(v: number): number {
     return Math.floor(v / this.cell);
   }
 
   private push(cx: number, cy: number, item: T): void {
-    const k = this.key(cx, cy);
+    const k = cellKey(cx, cy);
     (this.cells.get(k) ?? this.cells.set(k, []).get(k)!).push(item);
   }
 
@@ -44,7 +40,7 @@ export class Grid<T> {
 
   /** The items of the cell holding `p`. */
   at(p: PointMm): readonly T[] {
-    return this.cells.get(this.key(this.cellOf(p[0]), this.cellOf(p[1]))) ?? [];
+    return this.cells.get(cellKey(this.cellOf(p[0]), this.cellOf(p[1]))) ?? [];
   }
 
   /** The items of every cell the box touches (an item in several of them comes several times), column by
@@ -52,11 +48,11 @@ export class Grid<T> {
    * for a box of one cell, and a generator's resumption cost more than the look-up.) */
   inBox(x0: number, y0: number, x1: number, y1: number): readonly T[] {
     const cx0 = this.cellOf(x0), cx1 = this.cellOf(x1), cy0 = this.cellOf(y0), cy1 = this.cellOf(y1);
-    if (cx0 === cx1 && cy0 === cy1) return this.cells.get(this.key(cx0, cy0)) ?? [];
+    if (cx0 === cx1 && cy0 === cy1) return this.cells.get(cellKey(cx0, cy0)) ?? [];
     const out: T[] = [];
     for (let x = cx0; x <= cx1; x++)
       for (let y = cy0; y <= cy1; y++) {
-        const c = this.cells.get(this.key(x, y));
+        const c = this.cells.get(cellKey(x, y));
         if (c) for (const item of c) out.push(item);
       }
     return out;
@@ -65,7 +61,7 @@ export class Grid<T> {
   /** Whether any cell the box touches holds an item. */
   anyInBox(x0: number, y0: number, x1: number, y1: number): boolean {
     for (let x = this.cellOf(x0); x <= this.cellOf(x1); x++)
-      for (let y = this.cellOf(y0); y <= this.cellOf(y1); y++) if (this.cells.get(this.key(x, y))?.length) return true;
+      for (let y = this.cellOf(y0); y <= this.cellOf(y1); y++) if (this.cells.get(cellKey(x, y))?.length) return true;
     return false;
   }
 }

@@ -9,7 +9,8 @@
 import { union, intersect, inflatePaths, FillRule, JoinType, EndType, Clipper, type Path64, type Paths64 } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 import type { TextItem } from '../source/text.js';
-import { toPath, fromPath, polyArea, pointInPoly, distToPoly, distToSeg, bbox } from './geometry.js';
+import { toPath, fromPath, polyArea, pointInPoly, distToPoly, distToSeg, segToSegDist, bbox } from './geometry.js';
+import { Grid } from './grid.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 import { RingIndex } from './ring-index.js';
 import { patternLines } from './floor-patterns.js';
@@ -167,11 +168,8 @@ const WALL_CLEAR_MM = 2 * CLOSE_MM + 5;
  * proof of openness; false says nothing.
  */
 export function hasWayOut(at: PointMm, near: Line[], rings: PointMm[][], x0: number, x1: number, y0: number, y1: number): boolean {
-  // the walls united with the strokes (grownWallsNear): rings whose box meets the search box
-  const walls = rings.flatMap((r, i) => {
-    const b = bbox(r);
-    return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1 ? [i] : [];
-  });
+  // the walls united with the strokes (grownWallsNear)
+  const walls = ringsInBox(rings, x0, x1, y0, y1);
   // the strokes the stamp stands on (its underline, the line it names) and every stroke surely joined to them
   // are the stamp's own piece of the union: the ray may cross it (a hole of a piece never encloses the piece
   // itself); every other stroke must stay clear of the ray
@@ -182,7 +180,7 @@ export function hasWayOut(at: PointMm, near: Line[], rings: PointMm[][], x0: num
   const blocked = new Uint8Array(WAY_OUT_DIRECTIONS);
   let free = WAY_OUT_DIRECTIONS;
   const block = (a: PointMm, b: PointMm, clear: number): boolean => {
-    const d = segDist(at, at, a, b);
+    const d = segToSegDist(at, at, a, b);
     if (d <= clear) return true;
     const ta = Math.atan2(a[1] - at[1], a[0] - at[0]);
     let span = Math.atan2(b[1] - at[1], b[0] - at[0]) - ta;
@@ -208,6 +206,21 @@ export function hasWayOut(at: PointMm, near: Line[], rings: PointMm[][], x0: num
   return free > 0;
 }
 
+/** Per ring list (the page's walls), each ring's bounding box, computed once: every stamp and reach asks. */
+const boxesCache = new WeakMap<PointMm[][], ReturnType<typeof bbox>[]>();
+function ringBoxes(rings: PointMm[][]): ReturnType<typeof bbox>[] {
+  let boxes = boxesCache.get(rings);
+  if (!boxes) boxesCache.set(rings, (boxes = rings.map(bbox)));
+  return boxes;
+}
+
+/** The indices of the rings whose bounding box meets the box x0..x1, y0..y1. */
+function ringsInBox(rings: PointMm[][], x0: number, x1: number, y0: number, y1: number): number[] {
+  const out: number[] = [];
+  ringBoxes(rings).forEach((b, i) => { if (b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1) out.push(i); });
+  return out;
+}
+
 /** Per ring list, each ring's fill: the index of its outer ring (itself for an outer ring), -1 when unsure. */
 const fillsCache = new WeakMap<PointMm[][], number[]>();
 function wallFills(rings: PointMm[][]): number[] {
@@ -215,7 +228,7 @@ function wallFills(rings: PointMm[][]): number[] {
   if (known) return known;
   const areas = rings.map(polyArea);
   const sgn = Math.sign(areas.reduce((b, a) => (Math.abs(a) > Math.abs(b) ? a : b), 0)) || 1;
-  const boxes = rings.map(bbox);
+  const boxes = ringBoxes(rings);
   const fills = rings.map((r, i) => {
     if (Math.sign(areas[i]) === sgn) return i;
     // a hole belongs to the smallest outer ring around it; a hole touching an outer ring is left unsure
@@ -240,27 +253,11 @@ function joinedWalls(near: Line[], own: Set<number>, rings: PointMm[][], walls: 
   const out = new Set<number>();
   if (!own.size || !walls.length) return out;
   const fills = wallFills(rings);
-  const grid = new Map<number, number[]>();
-  const cell = (v: number) => Math.floor(v / PIECE_CELL_MM);
-  const key = (cx: number, cy: number) => cx * 1_000_003 + cy;
-  for (const i of own) {
-    const l = near[i];
-    for (let cx = cell(Math.min(l.a[0], l.b[0])); cx <= cell(Math.max(l.a[0], l.b[0])); cx++) {
-      for (let cy = cell(Math.min(l.a[1], l.b[1])); cy <= cell(Math.max(l.a[1], l.b[1])); cy++) {
-        const c = grid.get(key(cx, cy));
-        if (c) c.push(i); else grid.set(key(cx, cy), [i]);
-      }
-    }
-  }
+  const grid = lineGrid(near, own);
   // (a line reaches a face within JOINED_MM: the line's stroke and the grown wall overlap)
-  const touches = (a: PointMm, b: PointMm): boolean => {
-    for (let cx = cell(Math.min(a[0], b[0]) - JOINED_MM); cx <= cell(Math.max(a[0], b[0]) + JOINED_MM); cx++) {
-      for (let cy = cell(Math.min(a[1], b[1]) - JOINED_MM); cy <= cell(Math.max(a[1], b[1]) + JOINED_MM); cy++) {
-        for (const j of grid.get(key(cx, cy)) ?? []) if (segDist(a, b, near[j].a, near[j].b) <= JOINED_MM) return true;
-      }
-    }
-    return false;
-  };
+  const touches = (a: PointMm, b: PointMm): boolean =>
+    grid.inBox(Math.min(a[0], b[0]) - JOINED_MM, Math.min(a[1], b[1]) - JOINED_MM, Math.max(a[0], b[0]) + JOINED_MM, Math.max(a[1], b[1]) + JOINED_MM)
+      .some((j) => segToSegDist(a, b, near[j].a, near[j].b) <= JOINED_MM);
   const joinedFills = new Set<number>();
   for (const i of walls) {
     const f = fills[i];
@@ -286,15 +283,7 @@ function ownPiece(at: PointMm, near: Line[]): Set<number> | null {
   const queue: number[] = [];
   near.forEach((l, i) => { if (distToSeg(at[0], at[1], l.a, l.b) <= ON_STROKE_MM) { own.add(i); queue.push(i); } });
   if (!queue.length) return own;
-  const grid = new Map<number, number[]>();
-  const cell = (v: number) => Math.floor(v / PIECE_CELL_MM);
-  const key = (cx: number, cy: number) => cx * 1_000_003 + cy;
-  const cellsOfLine = (l: Line, pad: number, f: (k: number) => void) => {
-    const cx0 = cell(Math.min(l.a[0], l.b[0]) - pad), cx1 = cell(Math.max(l.a[0], l.b[0]) + pad);
-    const cy0 = cell(Math.min(l.a[1], l.b[1]) - pad), cy1 = cell(Math.max(l.a[1], l.b[1]) + pad);
-    for (let cx = cx0; cx <= cx1; cx++) for (let cy = cy0; cy <= cy1; cy++) f(key(cx, cy));
-  };
-  near.forEach((l, i) => cellsOfLine(l, 0, (k) => { const c = grid.get(k); if (c) c.push(i); else grid.set(k, [i]); }));
+  const grid = lineGrid(near, near.keys());
   // (each pair looked at once: a line lies in several cells)
   const seenBy = new Int32Array(near.length).fill(-1);
   while (queue.length) {
@@ -302,25 +291,25 @@ function ownPiece(at: PointMm, near: Line[]): Set<number> | null {
     const li = queue.pop()!, l = near[li];
     const bx0 = Math.min(l.a[0], l.b[0]) - JOINED_MM, bx1 = Math.max(l.a[0], l.b[0]) + JOINED_MM;
     const by0 = Math.min(l.a[1], l.b[1]) - JOINED_MM, by1 = Math.max(l.a[1], l.b[1]) + JOINED_MM;
-    cellsOfLine(l, JOINED_MM, (k) => {
-      for (const j of grid.get(k) ?? []) {
-        if (seenBy[j] === li || own.has(j)) continue;
-        seenBy[j] = li;
-        const m = near[j];
-        if (Math.max(m.a[0], m.b[0]) < bx0 || Math.min(m.a[0], m.b[0]) > bx1 || Math.max(m.a[1], m.b[1]) < by0 || Math.min(m.a[1], m.b[1]) > by1) continue;
-        if (segDist(l.a, l.b, m.a, m.b) <= JOINED_MM) { own.add(j); queue.push(j); }
-      }
-    });
+    for (const j of grid.inBox(bx0, by0, bx1, by1)) {
+      if (seenBy[j] === li || own.has(j)) continue;
+      seenBy[j] = li;
+      const m = near[j];
+      if (Math.max(m.a[0], m.b[0]) < bx0 || Math.min(m.a[0], m.b[0]) > bx1 || Math.max(m.a[1], m.b[1]) < by0 || Math.min(m.a[1], m.b[1]) > by1) continue;
+      if (segToSegDist(l.a, l.b, m.a, m.b) <= JOINED_MM) { own.add(j); queue.push(j); }
+    }
   }
   return own;
 }
 
-/** The distance between segments pq and ab (0 when they cross). */
-function segDist(p: PointMm, q: PointMm, a: PointMm, b: PointMm): number {
-  const side = (o: PointMm, u: PointMm, v: PointMm) => (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0]);
-  const d1 = side(p, q, a), d2 = side(p, q, b), d3 = side(a, b, p), d4 = side(a, b, q);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return 0;
-  return Math.min(distToSeg(a[0], a[1], p, q), distToSeg(b[0], b[1], p, q), distToSeg(p[0], p[1], a, b), distToSeg(q[0], q[1], a, b));
+/** The lines `which` of `near`, by index, in every PIECE_CELL_MM cell their bounding box touches. */
+function lineGrid(near: Line[], which: Iterable<number>): Grid<number> {
+  const grid = new Grid<number>(PIECE_CELL_MM);
+  for (const i of which) {
+    const l = near[i];
+    grid.addBox(Math.min(l.a[0], l.b[0]), Math.min(l.a[1], l.b[1]), Math.max(l.a[0], l.b[0]), Math.max(l.a[1], l.b[1]), i);
+  }
+  return grid;
 }
 
 /** The cells bounded by the given lines and the walls: holes of their union (not grown back), counter-clockwise. */
@@ -336,11 +325,7 @@ export function cellsOf(near: Line[], grownWalls: Paths64): PointMm[][] {
 
 /** The walls within `reach` of `at` (by bounding box), grown by CLOSE_MM: what closes the cells at the walls. */
 function grownWallsNear(at: PointMm, reach: number, building: Paths64, rings: PointMm[][]): Paths64 {
-  const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
-  const walls = building.filter((_, i) => {
-    const b = bbox(rings[i]);
-    return b.x1 >= x0 && b.x0 <= x1 && b.y1 >= y0 && b.y0 <= y1;
-  });
+  const walls = ringsInBox(rings, at[0] - reach, at[0] + reach, at[1] - reach, at[1] + reach).map((i) => building[i]);
   return inflatePaths(walls, CLOSE_MM, JoinType.Miter, EndType.Polygon);
 }
 

@@ -29,7 +29,9 @@ const MIN_FACE_LEN_MM = 100;
 const MAX_PAIR_SEGS = 30_000;
 /**
  * Share of the wall area in fills above which the plan cuts its walls as fills (fill-cut real plans: 30-40 %;
- * plans of lines only: none; a few filled columns or piers in a plan of lines: a few per cent).
+ * plans of lines only: none; a few filled columns or piers in a plan of lines: a few per cent). A coarse
+ * page-wide share over every wall polygon found, furniture pairs included, for the outdoor rules; the fittings
+ * rule judges the same question more finely, band by band (FILLED_PAGE_SHARE, FILLED_AROUND_SHARE).
  */
 const CUT_AS_FILLS_SHARE = 0.15;
 /** A line running this far past both ends of a pair, between its lines, is a grid axis, not a third face (mm). */
