@@ -95,7 +95,7 @@ describe(`projects API (rename, duplicate, delete, plan given back) on ${testDbK
     await t.ctx.db.insert(measureSettings).values({ projectId: id, scaleRatio: '1:50 A1', scaleNumber: 50, paperSize: 'A1', ceilingHeightMm: 2400 });
     const failOnce = async (projectId: string, refund: boolean) => {
       const runId = crypto.randomUUID();
-      await startRun(t.ctx.db, projectId, runId, PARAMS, true);
+      await startRun(t.ctx.db, projectId, runId, PARAMS);
       expect(await claimRun(t.ctx.db, projectId, runId, 30_000)).toBeTruthy();
       return failRun(t.ctx.db, projectId, runId, 'x', refund ? 'engine_error' : 'corrupt', refund);
     };
@@ -119,7 +119,7 @@ describe(`projects API (rename, duplicate, delete, plan given back) on ${testDbK
     const a = await userWithToken(t, 3);
     const id = await uploaded(a.auth);
     const runId = crypto.randomUUID();
-    await startRun(t.ctx.db, id, runId, PARAMS, true);
+    await startRun(t.ctx.db, id, runId, PARAMS);
     await claimRun(t.ctx.db, id, runId, 30_000);
     await t.ctx.db.update(measureAnalyses).set({ status: 'processing' }).where(eq(measureAnalyses.projectId, id));
     expect(await failRun(t.ctx.db, id, runId, 'x', 'corrupt')).toBe(false);

@@ -11,7 +11,7 @@ export const ALL_DETECTIONS_WAIT_MS = 60_000;
 const WAIT_POLL_MS = 250;
 
 /** Engine errors about the input itself: running the same inputs again gives the same answer. */
-const PERMANENT_ERRORS = new Set(['not_pdf', 'encrypted', 'page_out_of_range', 'no_vector_drawing', 'unreadable_scan', 'bad_options', 'corrupt', 'too_complex']);
+const PERMANENT_ERRORS: readonly string[] = ['not_pdf', 'encrypted', 'page_out_of_range', 'no_vector_drawing', 'unreadable_scan', 'bad_options', 'corrupt', 'too_complex'];
 
 export interface MinRoomMm { widthMm: number; heightMm: number }
 
@@ -36,10 +36,8 @@ export function lastMinRoom(row: AnalysisRow | undefined): MinRoomMm {
  * input itself (a scanned page stays a scanned page). Never runs the engine here: that is the worker's job.
  */
 export async function ensureAnalysis(ctx: AppContext, projectId: string, params: AnalysisParams): Promise<AnalysisRow> {
-  const before = await getAnalysis(ctx.db, projectId);
-  const restartFailed = !(before?.status === 'failed' && PERMANENT_ERRORS.has(before.errorCode ?? ''));
   const runId = randomUUID();
-  if (await startRun(ctx.db, projectId, runId, params, restartFailed)) {
+  if (await startRun(ctx.db, projectId, runId, params, PERMANENT_ERRORS)) {
     await sendAnalysisJob(ctx, { projectId, runId }, -(await activeRunsOfOwner(ctx.db, projectId)));
   }
   const row = await getAnalysis(ctx.db, projectId);

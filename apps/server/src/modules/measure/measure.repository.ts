@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AnalysisResult } from '@plansight/engine';
 import type { Db } from '../../db/client.js';
 import { measureAnalyses, measureSettings } from '../../db/schema/measure.js';
@@ -51,10 +51,12 @@ export async function getAnalysis(db: Db, projectId: string): Promise<AnalysisRo
 
 /**
  * Starts a new run unless one with the same inputs is queued, running or done (then the caller joins it).
- * A failed run with the same inputs is restarted only when `restartFailed`. One statement, so two requests
- * at once start one run. A started run clears the old result and the project's has_result.
+ * A failed run with the same inputs is restarted unless it failed with one of `keepFailedCodes` (errors about
+ * the input itself: the same inputs give the same answer). One statement, so two requests at once start one
+ * run, and a run failing while a request asks for it is judged by its final code, never by an earlier read.
+ * A started run clears the old result and the project's has_result.
  */
-export async function startRun(db: Db, projectId: string, runId: string, params: AnalysisParams, restartFailed: boolean): Promise<boolean> {
+export async function startRun(db: Db, projectId: string, runId: string, params: AnalysisParams, keepFailedCodes: readonly string[] = []): Promise<boolean> {
   const key = paramsKey(params);
   return db.transaction(async (tx) => {
     const started = await tx.insert(measureAnalyses).values({ projectId, runId, params, paramsKey: key, status: 'queued' })
@@ -64,9 +66,12 @@ export async function startRun(db: Db, projectId: string, runId: string, params:
           runId, params, paramsKey: key, status: 'queued', attempts: 0, result: null, error: null, errorCode: null,
           queuedAt: sql`now()`, startedAt: null, heartbeatAt: null, finishedAt: null, updatedAt: sql`now()`,
         },
-        setWhere: restartFailed
-          ? sql`${measureAnalyses.paramsKey} <> ${key} OR ${measureAnalyses.status} = 'failed'`
-          : sql`${measureAnalyses.paramsKey} <> ${key}`,
+        setWhere: or(
+          sql`${measureAnalyses.paramsKey} <> ${key}`,
+          and(eq(measureAnalyses.status, 'failed'), keepFailedCodes.length
+            ? or(sql`${measureAnalyses.errorCode} IS NULL`, notInArray(measureAnalyses.errorCode, [...keepFailedCodes]))
+            : undefined),
+        ),
       })
       .returning({ runId: measureAnalyses.runId });
     if (started.length === 0) return false;
