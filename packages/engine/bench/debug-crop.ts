@@ -4,6 +4,7 @@
  * rooms outlined in colour with their area, optional anchors (truth.json beside the plan) as dots.
  *
  *   npx tsx packages/engine/bench/debug-crop.ts plan.pdf --scale 50 --paper A0 --box x,y,w,h (PDF points, top-left) --dpi 150 --out crop.png
+ *   (--sealed fills the sealed wall union, --outer outlines its largest ring: the outside, where a leak shows)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -55,6 +56,12 @@ if (args.includes('--sealed')) {
   ctx.beginPath();
   for (const w of debug.sealed ?? []) w.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
   ctx.fill('evenodd');
+}
+if (args.includes('--outer')) {
+  // the outline of the sealed union's largest ring (the building's outside): a leak shows as a bay of it
+  const ringArea = (r: PointMm[]) => Math.abs(r.reduce((a, p, i) => a + (r[(i + 1) % r.length][0] - p[0]) * (r[(i + 1) % r.length][1] + p[1]), 0) / 2);
+  const outer = [...(debug.sealed ?? [])].sort((a, b) => ringArea(b) - ringArea(a))[0];
+  if (outer) { path(outer); ctx.strokeStyle = 'rgba(0,200,0,1)'; ctx.lineWidth = 5; ctx.stroke(); }
 }
 ctx.strokeStyle = 'rgba(255,140,0,0.9)';
 ctx.lineWidth = 1;

@@ -44,6 +44,25 @@ describe('findWalls', () => {
     expect(inWalls(w.polys, 200, -1000)).toBe(false);
   });
 
+  it('takes a layer line in a finer pen beyond a wall face for the next layer of a composite wall, not a repeating array', () => {
+    // concrete 200 mm cut in a heavy pen (faces y = 0 and y = 200), then insulation as thick as the concrete,
+    // its far face y = 400 in a fine pen: the same spacing repeats, but in another pen
+    const composite = (layerW: number, faceW = 35) => [line(0, 0, 1300, 0, faceW), line(0, 200, 1300, 200, faceW), line(0, 400, 1300, 400, layerW)];
+    expect(inWalls(findWalls(page(composite(13)), 1, FAR).polys, 700, 100)).toBe(true);
+    // the third line in the faces' pen: three lines at one spacing are an array (tiles, hatching), no wall
+    expect(inWalls(findWalls(page(composite(35)), 1, FAR).polys, 700, 100)).toBe(false);
+    // a hairline (width 0, the thinnest the device draws) has no pen to tell apart: still an array
+    expect(inWalls(findWalls(page(composite(0, 2)), 1, FAR).polys, 700, 100)).toBe(false);
+    // lines taken back from filled outlines (a page exporting its strokes as thin fills) have widths estimated
+    // from the outline, not pens: still an array. (In points at 100 mm per point: fills a fine pen thick.)
+    const pt = (s: Seg) => ({ x1: s.x1 / 100, y1: s.y1 / 100, x2: s.x2 / 100, y2: s.y2 / 100, w: s.w / 100 });
+    const asFill = (s: Seg, i: number) => ({ pts: [[s.x1, s.y1 - s.w / 2], [s.x2, s.y1 - s.w / 2], [s.x2, s.y1 + s.w / 2], [s.x1, s.y1 + s.w / 2]] as [number, number][], gray: 0, group: i, evenOdd: false });
+    const outlined: VectorPage = { ...page([]), fills: composite(13).map(pt).map(asFill) };
+    expect(inWalls(findWalls(outlined, 100, FAR).polys, 700, 100)).toBe(false);
+    // (the same lines stroked at that scale make the wall: the case above is not vacuous)
+    expect(inWalls(findWalls(page(composite(13).map(pt)), 100, FAR).polys, 700, 100)).toBe(true);
+  });
+
   it('pairs wall faces with a grid axis drawn along the middle of the wall', () => {
     const faces = [line(0, 0, 1000, 0, 25), line(0, 180, 1000, 180, 25)];
     // the axis starts at the wall's end and runs on 8 m, with a hairline pen

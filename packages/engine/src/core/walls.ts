@@ -10,7 +10,11 @@ import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
 import { union, difference, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
 
-export interface MmSeg { a: PointMm; b: PointMm; w: number; len: number; ang: number; /** stroke colour 0xRRGGBB */ rgb?: number; /** path drawn in */ path?: number }
+export interface MmSeg {
+  a: PointMm; b: PointMm; w: number; len: number; ang: number; /** stroke colour 0xRRGGBB */ rgb?: number; /** path drawn in */ path?: number;
+  /** Taken back from a filled outline (fillLines): its width is estimated from the outline, not a pen's. */
+  outlined?: boolean;
+}
 /** A piece of text: its centre and height (mm). */
 export interface TextMark { at: PointMm; heightMm: number; widthMm?: number }
 
@@ -179,7 +183,8 @@ export function outlineLines(v: VectorPage): Seg[] | null {
 export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
   const out: MmSeg[] = [];
   const outlined = outlineLines(v);
-  for (const s of outlined ? [...v.segs, ...outlined] : v.segs) {
+  const stroked = v.segs.length;
+  for (const [i, s] of (outlined ? [...v.segs, ...outlined] : v.segs).entries()) {
     if (s.dashed) continue;
     const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
@@ -187,7 +192,7 @@ export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
     let ang = Math.atan2(b[1] - a[1], b[0] - a[0]);
     if (ang < 0) ang += Math.PI;
     if (ang >= Math.PI) ang -= Math.PI;
-    out.push({ a, b, w: s.w * k, len, ang, rgb: s.rgb, path: s.path });
+    out.push({ a, b, w: s.w * k, len, ang, rgb: s.rgb, path: s.path, ...(i >= stroked ? { outlined: true } : {}) });
   }
   return out;
 }
@@ -649,6 +654,14 @@ function mmSeg(a: PointMm, b: PointMm, w: number): MmSeg | null {
   return { a, b, w, len, ang };
 }
 
+/** Two lines this much apart in stroke width (thicker / thinner) or more are drawn in different pens. */
+const PEN_WIDTH_RATIO = 1.5;
+
+/** Whether two lines are drawn in one pen: the same stroke width, within PEN_WIDTH_RATIO (hairlines are one pen). */
+function samePen(p: MmSeg, q: MmSeg): boolean {
+  return Math.max(p.w, q.w) <= PEN_WIDTH_RATIO * Math.min(p.w, q.w) + 1e-9;
+}
+
 /** Pairs of parallel lines at wall thickness, each line with its nearest partner (no third line between). */
 function pairBands(cand: MmSeg[], deadline: number, faces?: Map<Band, [MmSeg, MmSeg]>): Band[] {
   const out: Band[] = [];
@@ -682,9 +695,14 @@ function pairBands(cand: MmSeg[], deadline: number, faces?: Map<Band, [MmSeg, Mm
             Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0);
           if (someInOffRange(list, A.off - PAIR_MIN_MM, B.off + PAIR_MIN_MM, beyond)) continue;
         }
-        // a regular array of lines (tiles, hatching) repeats the same spacing beyond the pair: not a wall
-        // (hatch lines clipped to a wall are staggered along their length, so a partial overlap is enough)
-        const repeats = (off: number, loose: boolean) => someInOffRange(list, off - 0.08 * d, off + 0.08 * d, (C) =>
+        // a regular array of lines (tiles, hatching) repeats the same spacing beyond the pair: not a wall (hatch
+        // lines clipped to a wall are staggered along their length, so a partial overlap is enough). A line
+        // there in a clearly finer pen than the pair's one pen is not the array going on but the next layer of
+        // a composite wall (concrete cut heavy, then insulation as thick as the concrete) or a tile edge beside
+        // a wall face. Only stroked pens are told apart: a hairline (width 0) and a line taken back from a
+        // filled outline (its width estimated) have no pen to compare.
+        const layered = (C: LineFrame) => C.s.w > 0 && !A.s.outlined && !B.s.outlined && !C.s.outlined && samePen(A.s, B.s) && C.s.w * PEN_WIDTH_RATIO < A.s.w;
+        const repeats = (off: number, loose: boolean) => someInOffRange(list, off - 0.08 * d, off + 0.08 * d, (C) => !layered(C) &&
           (loose ? Math.min(C.t1, t1 + d) - Math.max(C.t0, t0 - d) > 0.3 * (t1 - t0) : Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)));
         if (repeats(A.off - d, false) || repeats(B.off + d, false)) continue;
         if ((repeats(A.off - d, true) && repeats(A.off - 2 * d, true)) || (repeats(B.off + d, true) && repeats(B.off + 2 * d, true))) continue;
