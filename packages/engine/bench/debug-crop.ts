@@ -4,7 +4,8 @@
  * rooms outlined in colour with their area, optional anchors (truth.json beside the plan) as dots.
  *
  *   npx tsx packages/engine/bench/debug-crop.ts plan.pdf --scale 50 --paper A0 --box x,y,w,h (PDF points, top-left) --dpi 150 --out crop.png
- *   (--sealed fills the sealed wall union, --outer outlines its largest ring: the outside, where a leak shows)
+ *   (--sealed fills the sealed wall union, --outer outlines its largest ring: the outside, where a leak shows;
+ *   --flood <label> shades the space reached from that truth room's anchor without crossing the sealed union)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -96,6 +97,39 @@ res.rooms.forEach((r, i) => {
 const truthFile = join(dirname(file), 'truth.json');
 if (existsSync(truthFile)) {
   const t = JSON.parse(readFileSync(truthFile, 'utf8')) as { page_size_pt: [number, number]; rooms: { label: string; area_m2: number; anchor_pt: [number, number] }[] };
+  const floodFrom = opt('flood');
+  const from = floodFrom ? t.rooms.find((r) => r.label.includes(floodFrom)) : undefined;
+  if (floodFrom && !from) console.log(`no room labelled like '${floodFrom}' in truth.json`);
+  if (from) {
+    // the free space reached from the room's anchor without crossing the sealed union, shaded: a room that
+    // leaks runs on to the crop's edge or into its neighbour
+    const m = createCanvas(canvas.width, canvas.height);
+    const mc = m.getContext('2d');
+    mc.fillStyle = '#fff'; mc.fillRect(0, 0, m.width, m.height);
+    mc.fillStyle = '#000'; mc.beginPath();
+    for (const w of debug.sealed ?? []) w.forEach((p, i) => (i ? mc.lineTo(...px(p)) : mc.moveTo(...px(p))));
+    mc.fill('evenodd');
+    const ink = mc.getImageData(0, 0, m.width, m.height).data;
+    const shade = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const W = m.width, H = m.height;
+    const x0 = Math.round((from.anchor_pt[0] - bx) * s), y0 = Math.round((t.page_size_pt[1] - from.anchor_pt[1] - by) * s);
+    const seen = new Uint8Array(W * H);
+    const stack = x0 >= 0 && x0 < W && y0 >= 0 && y0 < H ? [y0 * W + x0] : [];
+    let reached = 0;
+    while (stack.length) {
+      const i = stack.pop()!;
+      if (seen[i] || ink[i * 4] < 128) continue;
+      seen[i] = 1; reached++;
+      shade.data[i * 4] = Math.min(255, shade.data[i * 4] + 90); shade.data[i * 4 + 1] >>= 1; shade.data[i * 4 + 2] >>= 1;
+      const x = i % W;
+      if (x > 0) stack.push(i - 1);
+      if (x < W - 1) stack.push(i + 1);
+      if (i >= W) stack.push(i - W);
+      if (i < W * (H - 1)) stack.push(i + W);
+    }
+    ctx.putImageData(shade, 0, 0);
+    console.log(`flood from '${from.label}': ${(reached / s / s * kd * kd / 1e6).toFixed(2)} m² reached inside the crop`);
+  }
   for (const r of t.rooms) {
     const p = pxRoom([r.anchor_pt[0] * k, (t.page_size_pt[1] - r.anchor_pt[1]) * k]);
     ctx.fillStyle = '#c00';
