@@ -183,17 +183,18 @@ export function outlineLines(v: VectorPage): Seg[] | null {
 export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
   const out: MmSeg[] = [];
   const outlined = outlineLines(v);
-  const stroked = v.segs.length;
-  for (const [i, s] of (outlined ? [...v.segs, ...outlined] : v.segs).entries()) {
-    if (s.dashed) continue;
+  const add = (s: Seg, fromOutline: boolean) => {
+    if (s.dashed) return;
     const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (len < 1) continue;
+    if (len < 1) return;
     let ang = Math.atan2(b[1] - a[1], b[0] - a[0]);
     if (ang < 0) ang += Math.PI;
     if (ang >= Math.PI) ang -= Math.PI;
-    out.push({ a, b, w: s.w * k, len, ang, rgb: s.rgb, path: s.path, ...(i >= stroked ? { outlined: true } : {}) });
-  }
+    out.push({ a, b, w: s.w * k, len, ang, rgb: s.rgb, path: s.path, outlined: fromOutline });
+  };
+  for (const s of v.segs) add(s, false);
+  for (const s of outlined ?? []) add(s, true);
   return out;
 }
 
