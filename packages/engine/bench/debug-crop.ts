@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { analyzePdf } from '../src/analyze.js';
+import { polyArea } from '../src/core/geometry.js';
 import type { EngineDebug, PaperSize, PointMm } from '../src/types.js';
 
 const args = process.argv.slice(2);
@@ -45,23 +46,19 @@ const path = (pts: PointMm[], to = px) => {
   pts.forEach((p, i) => (i ? ctx.lineTo(...to(p)) : ctx.moveTo(...to(p))));
   ctx.closePath();
 };
-if (!args.includes('--no-walls')) {
-  ctx.fillStyle = 'rgba(255,0,0,0.3)';
-  ctx.beginPath();
-  for (const w of debug.walls ?? []) w.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
-  ctx.fill('evenodd');
-}
-if (args.includes('--sealed')) {
-  // the sealed union (rooms are its holes): a leak shows as a gap in this blue
-  ctx.fillStyle = 'rgba(0,60,255,0.35)';
-  ctx.beginPath();
-  for (const w of debug.sealed ?? []) w.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
-  ctx.fill('evenodd');
-}
+/** Fills a set of rings (outer rings and holes) even-odd on a canvas context, in the findings' frame. */
+const fillRings = (c: { beginPath(): void; moveTo(x: number, y: number): void; lineTo(x: number, y: number): void; fill(rule: 'evenodd'): void; fillStyle: unknown }, rings: PointMm[][], style: string) => {
+  c.fillStyle = style;
+  c.beginPath();
+  for (const w of rings) w.forEach((p, i) => (i ? c.lineTo(...px(p)) : c.moveTo(...px(p))));
+  c.fill('evenodd');
+};
+if (!args.includes('--no-walls')) fillRings(ctx, debug.walls ?? [], 'rgba(255,0,0,0.3)');
+// the sealed union (rooms are its holes): a leak shows as a gap in this blue
+if (args.includes('--sealed')) fillRings(ctx, debug.sealed ?? [], 'rgba(0,60,255,0.35)');
 if (args.includes('--outer')) {
   // the outline of the sealed union's largest ring (the building's outside): a leak shows as a bay of it
-  const ringArea = (r: PointMm[]) => Math.abs(r.reduce((a, p, i) => a + (r[(i + 1) % r.length][0] - p[0]) * (r[(i + 1) % r.length][1] + p[1]), 0) / 2);
-  const outer = [...(debug.sealed ?? [])].sort((a, b) => ringArea(b) - ringArea(a))[0];
+  const outer = [...(debug.sealed ?? [])].sort((a, b) => Math.abs(polyArea(b)) - Math.abs(polyArea(a)))[0];
   if (outer) { path(outer); ctx.strokeStyle = 'rgba(0,200,0,1)'; ctx.lineWidth = 5; ctx.stroke(); }
 }
 ctx.strokeStyle = 'rgba(255,140,0,0.9)';
@@ -106,9 +103,7 @@ if (existsSync(truthFile)) {
     const m = createCanvas(canvas.width, canvas.height);
     const mc = m.getContext('2d');
     mc.fillStyle = '#fff'; mc.fillRect(0, 0, m.width, m.height);
-    mc.fillStyle = '#000'; mc.beginPath();
-    for (const w of debug.sealed ?? []) w.forEach((p, i) => (i ? mc.lineTo(...px(p)) : mc.moveTo(...px(p))));
-    mc.fill('evenodd');
+    fillRings(mc, debug.sealed ?? [], '#000');
     const ink = mc.getImageData(0, 0, m.width, m.height).data;
     const shade = ctx.getImageData(0, 0, canvas.width, canvas.height);
     const W = m.width, H = m.height;

@@ -660,7 +660,7 @@ const PEN_WIDTH_RATIO = 1.5;
 
 /** Whether two lines are drawn in one pen: the same stroke width, within PEN_WIDTH_RATIO (hairlines are one pen). */
 function samePen(p: MmSeg, q: MmSeg): boolean {
-  return Math.max(p.w, q.w) <= PEN_WIDTH_RATIO * Math.min(p.w, q.w) + 1e-9;
+  return Math.max(p.w, q.w) <= PEN_WIDTH_RATIO * Math.min(p.w, q.w);
 }
 
 /** Pairs of parallel lines at wall thickness, each line with its nearest partner (no third line between). */
@@ -702,7 +702,8 @@ function pairBands(cand: MmSeg[], deadline: number, faces?: Map<Band, [MmSeg, Mm
         // a composite wall (concrete cut heavy, then insulation as thick as the concrete) or a tile edge beside
         // a wall face. Only stroked pens are told apart: a hairline (width 0) and a line taken back from a
         // filled outline (its width estimated) have no pen to compare.
-        const layered = (C: LineFrame) => C.s.w > 0 && !A.s.outlined && !B.s.outlined && !C.s.outlined && samePen(A.s, B.s) && C.s.w * PEN_WIDTH_RATIO < A.s.w;
+        const pen = !A.s.outlined && !B.s.outlined && samePen(A.s, B.s) ? A.s.w : 0;
+        const layered = (C: LineFrame) => C.s.w > 0 && !C.s.outlined && C.s.w * PEN_WIDTH_RATIO < pen;
         const repeats = (off: number, loose: boolean) => someInOffRange(list, off - 0.08 * d, off + 0.08 * d, (C) => !layered(C) &&
           (loose ? Math.min(C.t1, t1 + d) - Math.max(C.t0, t0 - d) > 0.3 * (t1 - t0) : Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)));
         if (repeats(A.off - d, false) || repeats(B.off + d, false)) continue;

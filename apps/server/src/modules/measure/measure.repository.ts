@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AnalysisResult } from '@plansight/engine';
 import type { Db } from '../../db/client.js';
 import { measureAnalyses, measureSettings } from '../../db/schema/measure.js';
@@ -66,11 +66,10 @@ export async function startRun(db: Db, projectId: string, runId: string, params:
           runId, params, paramsKey: key, status: 'queued', attempts: 0, result: null, error: null, errorCode: null,
           queuedAt: sql`now()`, startedAt: null, heartbeatAt: null, finishedAt: null, updatedAt: sql`now()`,
         },
+        // (notInArray of no codes is true: every failed run restarts)
         setWhere: or(
           sql`${measureAnalyses.paramsKey} <> ${key}`,
-          and(eq(measureAnalyses.status, 'failed'), keepFailedCodes.length
-            ? or(sql`${measureAnalyses.errorCode} IS NULL`, notInArray(measureAnalyses.errorCode, [...keepFailedCodes]))
-            : undefined),
+          and(eq(measureAnalyses.status, 'failed'), or(isNull(measureAnalyses.errorCode), notInArray(measureAnalyses.errorCode, [...keepFailedCodes]))),
         ),
       })
       .returning({ runId: measureAnalyses.runId });
