@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { analyzePdf } from '../src/analyze.js';
 import { polyArea } from '../src/core/geometry.js';
 import type { EngineDebug, PaperSize, PointMm } from '../src/types.js';
@@ -47,7 +47,7 @@ const path = (pts: PointMm[], to = px) => {
   ctx.closePath();
 };
 /** Fills a set of rings (outer rings and holes) even-odd on a canvas context, in the findings' frame. */
-const fillRings = (c: { beginPath(): void; moveTo(x: number, y: number): void; lineTo(x: number, y: number): void; fill(rule: 'evenodd'): void; fillStyle: unknown }, rings: PointMm[][], style: string) => {
+const fillRings = (c: SKRSContext2D, rings: PointMm[][], style: string) => {
   c.fillStyle = style;
   c.beginPath();
   for (const w of rings) w.forEach((p, i) => (i ? c.lineTo(...px(p)) : c.moveTo(...px(p))));
