@@ -36,6 +36,13 @@ describe('analyzePdf on built plans', () => {
     expect(r.warnings.map((w) => w.code)).toContain('door_height_assumed');
   });
 
+  it('says when the time budget cut the analysis short, and never calls a cut-off drawing empty', async () => {
+    const pdf = await sheetPdf((p) => p.rectWalls(0, 0, 8000, 5000, 200));
+    // (findWalls' own test covers the wall search cut short; here the whole page runs out before it is read)
+    expect((await analyzePdf(pdf, opts)).warnings.map((w) => w.code)).not.toContain('analysis_cut_short');
+    await expect(analyzePdf(pdf, { ...opts, timeBudgetMs: -60_000 })).rejects.toMatchObject({ code: 'too_complex' });
+  });
+
   it('finds a window drawn as glass lines in a wall gap', async () => {
     const pdf = await roomsPdf([{ x: 1000, y: 1000, w: 4000, h: 3000 }], { window: { x: 2500, y: 1000, widthMm: 700 } });
     const r = await analyzePdf(pdf, opts);

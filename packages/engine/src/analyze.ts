@@ -15,6 +15,7 @@ import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './core/geometry.js';
 import { RingIndex } from './core/ring-index.js';
 import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
+import { tooComplex } from './pdf-limits.js';
 import { analyzeRasterPage } from './source/raster/analyze-raster.js';
 import { readText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
 import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.js';
@@ -61,6 +62,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     if (vec.segs.length + vec.fills.length < 4) {
       // a scanned page (one image, perhaps a little vector text): the raster source measures it
       if (vec.imageCount > 0) return await analyzeRasterPage({ page, options, k: kUser, t0, engineVersion: ENGINE_VERSION });
+      // (a drawing cut off by the time budget before anything was read is no empty page)
+      if (vec.truncated) throw tooComplex('its drawing could not be read in the time allowed');
       throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);
     }
     // text nobody sees on the sheet (invisible, white on white, clipped away) is never a label or a scale
@@ -80,6 +83,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
     const arcs = findDoorArcs(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves, k);
     const walls = findWalls(vec, k, deadline, leafLines(arcs), text);
+    if (walls.cutShort) warnings.push({ code: 'analysis_cut_short', message: 'The drawing is very dense and its analysis ran out of time before every wall was found: some rooms may be merged or missing. Check the rooms against the plan.' });
     let raw: Paths64 = union([...walls.polys, ...walls.fittings].map(toPath), FillRule.NonZero);
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
     // the walls they meet); one big enough is part of the building's wall network, not a piece of furniture

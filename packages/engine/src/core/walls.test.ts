@@ -19,6 +19,13 @@ describe('findWalls', () => {
     const w = findWalls(page(wall), 1, FAR);
     expect(w.bands.some((b) => Math.round(b.hi - b.lo) === 100)).toBe(true);
     expect(inWalls(w.polys, 2000, 50)).toBe(true);
+    expect(w.cutShort).toBe(false);
+  });
+
+  it('says so when the time budget ran out before the lines were paired', () => {
+    const w = findWalls(page(wall), 1, Date.now() - 1000);
+    expect(w.cutShort).toBe(true);
+    expect(inWalls(w.polys, 2000, 50)).toBe(false);
   });
 
   it('does not take a tile line beside a wall face for the other face of a wall', () => {

@@ -58,7 +58,13 @@ export interface WallFinding {
   darkFills: PointMm[][];
   /** Dark fills thinner than any wall, as their longest side: boards cut like the walls (a pre-wall's face). */
   cutBoards: MmSeg[];
+  /** The time budget ran out while lines were paired into walls: the walls of some directions were not looked
+   * for, so rooms may be merged or missing (the result must say so). */
+  cutShort: boolean;
 }
+
+/** When the wall search must stop, and whether it had to. */
+interface Clock { readonly deadline: number; cutShort: boolean }
 
 /** A straight piece of wall between two faces, in a frame along its direction u = (cos, sin) of `deg`. */
 export interface Band { deg: number; lo: number; hi: number; t0: number; t1: number }
@@ -292,11 +298,12 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? faceable : []);
   const cand = faceable.filter((s) => !isLeaf(s) && !pattern.has(s) && !dims.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
   const faceOf = new Map<Band, [MmSeg, MmSeg]>();
-  const paired = pairBands(cand, deadline, faceOf);
+  const clock: Clock = { deadline, cutShort: false };
+  const paired = pairBands(cand, clock, faceOf);
   const notWall = falseSides(paired, faceOf, hatch, segs);
   const kept = paired.filter((b) => !notWall.has(b));
   // the faces of filled walls give their bands too (for finding the openings), not new wall area
-  const fillBands = fillEdges.length ? pairBands(fillEdges.slice(0, MAX_PAIR_SEGS), deadline) : [];
+  const fillBands = fillEdges.length ? pairBands(fillEdges.slice(0, MAX_PAIR_SEGS), clock) : [];
   const fittings = nFillRings > 0 ? looseFittings(kept, polys.slice(0, nFillRings), polys.slice(nFillRings), fillBands) : new Set<Band>();
   const fittingPolys: PointMm[][] = [...fillFittings];
   for (const b of kept) {
@@ -316,7 +323,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const areaOf = (rs: PointMm[][]) => Math.abs(rs.reduce((sum, r) => sum + polyArea(r), 0));
   const fillArea = areaOf(polys.slice(0, nFillRings));
   const cutAsFills = fillArea > 0 && fillArea >= CUT_AS_FILLS_SHARE * (fillArea + areaOf(polys.slice(nFillRings)));
-  return { polys, style, cutAsFills, thin, bands, fittings: fittingPolys, darkFills, cutBoards };
+  return { polys, style, cutAsFills, thin, bands, fittings: fittingPolys, darkFills, cutBoards, cutShort: clock.cutShort };
 }
 
 /** A wall fill tone holding at least this share of the wall-like fill area is a tone the page cuts walls in. */
@@ -664,10 +671,10 @@ function samePen(p: MmSeg, q: MmSeg): boolean {
 }
 
 /** Pairs of parallel lines at wall thickness, each line with its nearest partner (no third line between). */
-function pairBands(cand: MmSeg[], deadline: number, faces?: Map<Band, [MmSeg, MmSeg]>): Band[] {
+function pairBands(cand: MmSeg[], clock: Clock, faces?: Map<Band, [MmSeg, MmSeg]>): Band[] {
   const out: Band[] = [];
   for (const [deg, list] of byDirection(cand)) {
-    if (Date.now() > deadline) break;
+    if (Date.now() > clock.deadline) { clock.cutShort = true; break; }
     for (let i = 0; i < list.length; i++) {
       const A = list[i];
       for (let j = i + 1; j < list.length; j++) {
