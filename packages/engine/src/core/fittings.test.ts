@@ -149,6 +149,24 @@ describe('fittings against cut walls', () => {
     expect(inWalls(w.fittings, 1050, 2450)).toBe(true);
   });
 
+  it('takes a band beyond a wall running across a cut wall\'s line, clear of it, for a fitting, not a piece of that line', () => {
+    // a filled wall 300 mm thick (x = 1000..1300) meets the room's top wall from outside; in its line inside the
+    // room, 1.5 m clear of the top wall, a cabinet's side drawn as two lines 200 mm apart (x = 1050..1250, y =
+    // 1500..2200), free at both ends. The line ends at the top wall that runs across it: the side stands in the
+    // room (leiq's basins stood in the line of a wall's piece beyond the shower's wall and stayed wall)
+    const outside = rect(1000, -1500, 1300, -200, 5);
+    const side = [line(1050, 1500, 1050, 2200), line(1250, 1500, 1250, 2200)];
+    const page: VectorPage = { segs: side, fills: [...filledRoom, outside], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 1150, 1850)).toBe(false);
+    expect(inWalls(w.fittings, 1150, 1850)).toBe(true);
+    // the same two lines going on in the line from the top wall's inner face (a partition carrying the outside
+    // wall on through the room, its far end free) are still in the line: wall
+    const on = [line(1050, 0, 1050, 700), line(1250, 0, 1250, 700)];
+    const w2 = findWalls({ ...page, segs: on }, 1, FAR);
+    expect(inWalls(w2.polys, 1150, 350)).toBe(true);
+  });
+
   it('keeps a band lying between a cut wall\'s faces in its line as that wall (a frame between two piers)', () => {
     // two filled piers 200 mm thick (y = 1400..1600) left and right of a 1000 mm opening, the frame drawn in it
     // as two lines 120 mm apart, free at both ends: it is that wall's opening, not a fitting
@@ -157,6 +175,13 @@ describe('fittings against cut walls', () => {
     const page: VectorPage = { segs: frame, fills: [...filledRoom, ...piers], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);
     expect(inWalls(w.fittings, 2000, 1500)).toBe(false);
+    // beside the left pier alone, a frame set 300 mm in from it with a member drawn across the wall between (x =
+    // 1520..1620), the frame's far end free: a member no longer than the wall is thick does not end the wall's
+    // line, as a wall running across it would, so the frame is still in the line
+    const glass = [line(1800, 1440, 2300, 1440), line(1800, 1560, 2300, 1560)];
+    const member = [line(1520, 1400, 1520, 1600), line(1620, 1400, 1620, 1600)];
+    const w2 = findWalls({ ...page, segs: [...glass, ...member], fills: [...filledRoom, piers[0]] }, 1, FAR);
+    expect(inWalls(w2.fittings, 2000, 1500)).toBe(false);
   });
 
   it('keeps thin-line pairs as walls on a page that does not cut its walls as fills', () => {

@@ -363,6 +363,16 @@ const FIXTURE_MAX_LEN_MM = 2000;
 const IN_LINE_TOL = 0.2;
 /** Widest break in a run of thin-line wall still bridged to the wall beyond it (a door in a thin partition, mm). */
 const THIN_RUN_BREAK_MM = 2500;
+/** A band runs across a cut wall's line (rather than along it) when their directions differ by at least this. */
+const ACROSS_MIN_DEG = 30;
+/** A wall running across a line is longer than the line's wall is thick by this factor plus ACROSS_EXTRA_MM: a
+ * window frame's members across its wall are about as long as the wall is thick. */
+const ACROSS_LEN_FACTOR = 1.5;
+const ACROSS_EXTRA_MM = 100;
+/** A band this far or farther from a wall running across the line stands clear of it (mm). */
+const CLEAR_OF_ACROSS_MM = 100;
+/** Step of the points looked at along a break in a line (mm): thinner than any wall. */
+const ALONG_STEP_MM = 30;
 /** A page cuts its walls as fills when its filled wall area is at least this share of all wall area found. */
 const FILLED_PAGE_SHARE = 0.5;
 /** Half-side of the square around a band in which the walls it stands among are judged (mm): a room and its
@@ -435,6 +445,26 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     const xs = c.map((p) => p[0]), ys = c.map((p) => p[1]);
     lines.addBox(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), f, 400);
   }
+  // (the walls that may run across a cut wall's line, thin-line and cut)
+  const acrossGrid = bandGrid([...bands, ...fillBands], GRID_CELL, 400);
+  // how far a band at the `near` end of a break (from..to along f's line) stands from the nearest wall running
+  // across the line in that break (Infinity: none runs across)
+  const clearOfAcross = (f: Band, from: number, to: number, near: 'from' | 'to') => {
+    const mid = (f.lo + f.hi) / 2, minLen = ACROSS_LEN_FACTOR * (f.hi - f.lo) + ACROSS_EXTRA_MM;
+    let first = Infinity, last = -Infinity;
+    for (let t = from + ALONG_STEP_MM; t < to - ALONG_STEP_MM / 2; t += ALONG_STEP_MM) {
+      const p = bandPoint(f.deg, t, mid);
+      const runsAcross = acrossGrid.at(p).some((o) => {
+        const d = Math.abs(o.deg - f.deg) % 180;
+        if (Math.min(d, 180 - d) < ACROSS_MIN_DEG || o.t1 - o.t0 <= minLen) return false;
+        const { ux, uy } = bandFrame(o.deg);
+        const ot = ux * p[0] + uy * p[1], oo = -uy * p[0] + ux * p[1];
+        return ot >= o.t0 && ot <= o.t1 && oo >= o.lo && oo <= o.hi;
+      });
+      if (runsAcross) { first = Math.min(first, t); last = t; }
+    }
+    return first === Infinity ? Infinity : near === 'from' ? first - from : to - last;
+  };
   const onCutLine = (b: Band) => {
     const m = bandMid(b);
     return lines.at(m).some((f) => {
@@ -445,8 +475,16 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
       // member across the wall; a band wider than the wall, or across it and longer than it is thick, is
       // something standing beyond the wall's end: a fitting, a counter)
       const tol = Math.max(20, IN_LINE_TOL * (f.hi - f.lo));
-      const offs = bandCorners(b).map((p) => -uy * p[0] + ux * p[1]);
-      return Math.min(...offs) >= f.lo - tol && Math.max(...offs) <= f.hi + tol;
+      const cs = bandCorners(b);
+      const offs = cs.map((p) => -uy * p[0] + ux * p[1]);
+      if (!(Math.min(...offs) >= f.lo - tol && Math.max(...offs) <= f.hi + tol)) return false;
+      // (nor is a band beyond another wall running across the line and standing clear of it: the line ends at
+      // that wall, and the band stands in the room behind it, a basin or a cupboard's side; a partition going on
+      // in the line from the far face of that wall is still in it)
+      const ts = cs.map((p) => ux * p[0] + uy * p[1]);
+      const b0 = Math.min(...ts), b1 = Math.max(...ts);
+      const clear = b0 > f.t1 ? clearOfAcross(f, f.t1, b0, 'to') : b1 < f.t0 ? clearOfAcross(f, b1, f.t0, 'from') : Infinity;
+      return clear === Infinity || clear <= CLEAR_OF_ACROSS_MM;
     });
   };
   const onLine = new Set(bands.filter(onCutLine));
