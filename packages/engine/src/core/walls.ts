@@ -129,6 +129,14 @@ export const bandCorners = (b: Band): PointMm[] =>
   [bandPoint(b.deg, b.t0, b.lo), bandPoint(b.deg, b.t1, b.lo), bandPoint(b.deg, b.t1, b.hi), bandPoint(b.deg, b.t0, b.hi)];
 /** Middle of a band, in the mm frame. */
 export const bandMid = (b: Band): PointMm => bandPoint(b.deg, (b.t0 + b.t1) / 2, (b.lo + b.hi) / 2);
+/** Whether `p` lies in band `b`, grown by `tol` (mm) every way. */
+function inBandAt(b: Band, p: PointMm, tol = 0): boolean {
+  const { ux, uy } = bandFrame(b.deg);
+  const t = ux * p[0] + uy * p[1], off = -uy * p[0] + ux * p[1];
+  return t >= b.t0 - tol && t <= b.t1 + tol && off >= b.lo - tol && off <= b.hi + tol;
+}
+/** How far apart two band directions are (degrees, 0..90). */
+const degApart = (a: number, b: number): number => { const d = Math.abs(a - b) % 180; return Math.min(d, 180 - d); };
 
 /** A filled shape at most this wide on paper is a drawn line (pt, about 0.2 mm). */
 const FILL_LINE_MAX_PT = 0.6;
@@ -413,9 +421,7 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   const inBand = (p: PointMm, self: Band, tol: number) => grid.at(p).some((o) => {
     // (a loose band across this one's end no longer holds it; one in line, a piece of the same run, still does)
     if (o === self || (looseHolders.has(o) && o.deg !== self.deg)) return false;
-    const { ux, uy } = bandFrame(o.deg);
-    const t = ux * p[0] + uy * p[1], off = -uy * p[0] + ux * p[1];
-    return t >= o.t0 - tol && t <= o.t1 + tol && off >= o.lo - tol && off <= o.hi + tol;
+    return inBandAt(o, p, tol);
   });
   const byLine = new Map<number, { o: Band; cut: boolean }[]>();
   for (const [list, cut] of [[bands, false], [fillBands, true]] as const)
@@ -445,28 +451,26 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     const xs = c.map((p) => p[0]), ys = c.map((p) => p[1]);
     lines.addBox(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), f, 400);
   }
-  // (the walls that may run across a cut wall's line, thin-line and cut)
-  const acrossGrid = bandGrid([...bands, ...fillBands], GRID_CELL, 400);
+  // (the cut walls that may run across a cut wall's line, beside the thin-line ones in `grid`: built when a band
+  // beyond a line's end is first asked about)
+  let cutGridAcross: Grid<Band> | null = null;
   // how far a band at the `near` end of a break (from..to along f's line) stands from the nearest wall running
-  // across the line in that break (Infinity: none runs across)
+  // across the line in that break (Infinity: none runs across); looked at from the band's end towards f
   const clearOfAcross = (f: Band, from: number, to: number, near: 'from' | 'to') => {
+    cutGridAcross ??= bandGrid(fillBands, GRID_CELL, 400);
     const mid = (f.lo + f.hi) / 2, minLen = ACROSS_LEN_FACTOR * (f.hi - f.lo) + ACROSS_EXTRA_MM;
-    let first = Infinity, last = -Infinity;
-    for (let t = from + ALONG_STEP_MM; t < to - ALONG_STEP_MM / 2; t += ALONG_STEP_MM) {
+    const runsAcross = (o: Band, p: PointMm) => degApart(o.deg, f.deg) >= ACROSS_MIN_DEG && o.t1 - o.t0 > minLen && inBandAt(o, p);
+    const steps: number[] = [];
+    for (let t = from + ALONG_STEP_MM; t < to - ALONG_STEP_MM / 2; t += ALONG_STEP_MM) steps.push(t);
+    if (near === 'to') steps.reverse();
+    for (const t of steps) {
       const p = bandPoint(f.deg, t, mid);
-      const runsAcross = acrossGrid.at(p).some((o) => {
-        const d = Math.abs(o.deg - f.deg) % 180;
-        if (Math.min(d, 180 - d) < ACROSS_MIN_DEG || o.t1 - o.t0 <= minLen) return false;
-        const { ux, uy } = bandFrame(o.deg);
-        const ot = ux * p[0] + uy * p[1], oo = -uy * p[0] + ux * p[1];
-        return ot >= o.t0 && ot <= o.t1 && oo >= o.lo && oo <= o.hi;
-      });
-      if (runsAcross) { first = Math.min(first, t); last = t; }
+      if (grid.at(p).some((o) => runsAcross(o, p)) || cutGridAcross.at(p).some((o) => runsAcross(o, p))) return near === 'from' ? t - from : to - t;
     }
-    return first === Infinity ? Infinity : near === 'from' ? first - from : to - last;
+    return Infinity;
   };
   const onCutLine = (b: Band) => {
-    const m = bandMid(b);
+    const m = bandMid(b), cs = bandCorners(b);
     return lines.at(m).some((f) => {
       const { ux, uy } = bandFrame(f.deg);
       const t = ux * m[0] + uy * m[1], off = -uy * m[0] + ux * m[1];
@@ -475,7 +479,6 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
       // member across the wall; a band wider than the wall, or across it and longer than it is thick, is
       // something standing beyond the wall's end: a fitting, a counter)
       const tol = Math.max(20, IN_LINE_TOL * (f.hi - f.lo));
-      const cs = bandCorners(b);
       const offs = cs.map((p) => -uy * p[0] + ux * p[1]);
       if (!(Math.min(...offs) >= f.lo - tol && Math.max(...offs) <= f.hi + tol)) return false;
       // (nor is a band beyond another wall running across the line and standing clear of it: the line ends at
@@ -806,19 +809,14 @@ function patternLines(segs: MmSeg[]): Set<MmSeg> {
  */
 export function capBands(bands: Band[]): Set<Band> {
   const grid = bandGrid(bands, 1000);
-  const inside = (p: PointMm, b: Band, tol: number) => {
-    const { ux, uy } = bandFrame(b.deg);
-    const t = ux * p[0] + uy * p[1], o = -uy * p[0] + ux * p[1];
-    return t >= b.t0 - tol && t <= b.t1 + tol && o >= b.lo - tol && o <= b.hi + tol;
-  };
   const out = new Set<Band>();
   for (const b of bands) {
     const len = b.t1 - b.t0;
     if (len > 2.5 * (b.hi - b.lo) + 60) continue;
     const mid = (b.lo + b.hi) / 2;
     const ends = [bandPoint(b.deg, b.t0, mid), bandPoint(b.deg, b.t1, mid)];
-    if (grid.at(ends[0]).some((o) => o !== b && Math.abs(((o.deg - b.deg + 180) % 180)) > 20 && Math.abs(((o.deg - b.deg + 180) % 180)) < 160 &&
-      o.t1 - o.t0 > len && b.hi - b.lo < 0.85 * (o.hi - o.lo) && Math.abs(len - (o.hi - o.lo)) < 0.25 * (o.hi - o.lo) + 20 && ends.every((e) => inside(e, o, 15)))) out.add(b);
+    if (grid.at(ends[0]).some((o) => o !== b && degApart(o.deg, b.deg) > 20 &&
+      o.t1 - o.t0 > len && b.hi - b.lo < 0.85 * (o.hi - o.lo) && Math.abs(len - (o.hi - o.lo)) < 0.25 * (o.hi - o.lo) + 20 && ends.every((e) => inBandAt(o, e, 15)))) out.add(b);
   }
   return out;
 }
