@@ -184,6 +184,32 @@ describe('fittings against cut walls', () => {
     expect(inWalls(w2.fittings, 2000, 1500)).toBe(false);
   });
 
+  it('takes a row of like boxes standing in one line for fittings, not the pieces of a wall broken by doors', () => {
+    // four bedside tables 400 x 300 against the bottom wall, either side of two beds not drawn (x = 200..600,
+    // 1400..1800, 2200..2600, 3400..3800): each box's top and bottom lines pair as a band 300 thick whose ends
+    // stand free, only the next box in its line beyond them. A piece in line holds only when the run goes on
+    // to something that holds it (stepcube's bedside tables held each other and cut the bedrooms' floor)
+    const box = (x: number) => [line(x, 2700, x + 400, 2700), line(x, 3000, x + 400, 3000), line(x, 2700, x, 3000), line(x + 400, 2700, x + 400, 3000)];
+    const page: VectorPage = { segs: [...counter, ...[200, 1400, 2200, 3400].flatMap(box)], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    for (const x of [400, 1600, 2400, 3600]) {
+      expect(inWalls(w.polys, x, 2850)).toBe(false);
+      expect(inWalls(w.fittings, x, 2850)).toBe(true);
+    }
+  });
+
+  it('keeps as wall a light partition broken by doors, its pieces held along the run', () => {
+    // a partition in two lines 100 mm apart from the left wall to the right one (y = 1500..1600), broken by two
+    // doors: the pier between them (x = 1900..2300) touches nothing, but the run goes on to the walls both ways
+    const piece = (x0: number, x1: number) => [line(x0, 1500, x1, 1500), line(x0, 1600, x1, 1600)];
+    const page: VectorPage = { segs: [...counter, ...piece(0, 1000), ...piece(1900, 2300), ...piece(3200, 4000)], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    for (const x of [500, 2100, 3600]) expect(inWalls(w.polys, x, 1550)).toBe(true);
+    // a piece held by a wall at one end stays wall though the piece beyond its door stands free (a door's jamb)
+    const w2 = findWalls({ ...page, segs: [...counter, ...piece(0, 1000), ...piece(1900, 2300)] }, 1, FAR);
+    expect(inWalls(w2.polys, 500, 1550)).toBe(true);
+  });
+
   it('keeps thin-line pairs as walls on a page that does not cut its walls as fills', () => {
     const page: VectorPage = { segs: [...counter, ...partition], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);

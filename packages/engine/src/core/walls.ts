@@ -428,21 +428,37 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     for (const o of list) (byLine.get(o.deg) ?? byLine.set(o.deg, []).get(o.deg)!).push({ o, cut });
   // a band in line beyond a break: a thin one with the same faces, or a cut wall whose faces hold it (the
   // frame of a window between two piers)
-  const inLine = (b: Band, end: 0 | 1) => (byLine.get(b.deg) ?? []).some(({ o, cut }) => {
+  // (a thin piece in line holds only when the run goes on to something that holds it: a row of like boxes, the
+  // bedside tables either side of two beds, holds nothing; the pieces of a wall broken by doors do; asked along
+  // the run in the one direction, so each piece and end is asked once)
+  const runHeld = new Map<Band, [boolean | undefined, boolean | undefined]>();
+  const inLine = (b: Band, end: 0 | 1, alongRun: boolean): boolean => (byLine.get(b.deg) ?? []).some(({ o, cut }) => {
     if (o === b) return false;
     const th = b.hi - b.lo, tol = Math.max(20, 0.2 * th);
     if (cut ? o.lo - tol > b.lo || o.hi + tol < b.hi : Math.abs(o.lo - b.lo) > tol || Math.abs(o.hi - b.hi) > tol) return false;
     const gap = end ? o.t0 - b.t1 : b.t0 - o.t1;
-    return gap > -tol && gap <= THIN_RUN_BREAK_MM;
+    if (!(gap > -tol && gap <= THIN_RUN_BREAK_MM)) return false;
+    // (along the run only a piece ending farther on is followed: one within this one's end goes nowhere)
+    return cut || !alongRun || ((end ? o.t1 > b.t1 : o.t0 < b.t0) && heldAlong(o, end));
   });
-  const held = (b: Band, end: 0 | 1) => {
+  const heldNear = (b: Band, end: 0 | 1) => {
     const mid = (b.lo + b.hi) / 2;
     const t = end ? b.t1 + ANCHOR_REACH_MM : b.t0 - ANCHOR_REACH_MM;
     const offs = [mid, b.lo + 0.2 * (b.hi - b.lo), b.hi - 0.2 * (b.hi - b.lo)];
     // (a cut wall thinner than that reach, a light partition, is looked for nearer too: not stepped over)
     const tNear = end ? b.t1 + CUT_NEAR_MM : b.t0 - CUT_NEAR_MM;
-    return offs.some((o) => inCut(bandPoint(b.deg, t, o)) || inCut(bandPoint(b.deg, tNear, o)) || inBand(bandPoint(b.deg, t, o), b, 5)) || inLine(b, end);
+    return offs.some((o) => inCut(bandPoint(b.deg, t, o)) || inCut(bandPoint(b.deg, tNear, o)) || inBand(bandPoint(b.deg, t, o), b, 5));
   };
+  // held at that end by something near or by pieces in line going on to it (asked before any band is loose)
+  const heldAlong = (b: Band, end: 0 | 1): boolean => {
+    const memo = runHeld.get(b) ?? runHeld.set(b, [undefined, undefined]).get(b)!;
+    if (memo[end] === undefined) {
+      memo[end] = false; // (a piece asked again while being answered holds nothing)
+      memo[end] = heldNear(b, end) || inLine(b, end, true);
+    }
+    return memo[end];
+  };
+  const held = (b: Band, end: 0 | 1) => heldNear(b, end) || inLine(b, end, false);
   // (a band between the faces of a cut wall, in its line, is part of that wall's opening: a window's frame
   // or sill, a jamb's return)
   const lines = new Grid<Band>(GRID_CELL * 2);
@@ -496,6 +512,10 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   // held by nothing): asked again until nothing changes. Longer runs (a railing, a pre-wall) stay as they were.
   // (the page is judged on the bands loose by themselves, below: a fixture's parts are no evidence either way)
   const firstLoose = new Set(out);
+  // a band held only by pieces in its line that hold nothing themselves (a row of like boxes) is a possible
+  // fitting too; like a fixture held by loose bands, it is no evidence about the page, and where walls are
+  // drawn in lines around it, it is told apart only where nearly all walls around it are cut as fills
+  for (const b of bands) if (!out.has(b) && !onLine.has(b) && !heldNear(b, 0) && !heldNear(b, 1) && (!heldAlong(b, 0) || !heldAlong(b, 1))) out.add(b);
   for (let pass = 0, grew = out.size > 0; grew && pass < LOOSE_PASSES; pass++) {
     grew = false;
     looseHolders = new Set(out);
