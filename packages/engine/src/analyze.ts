@@ -29,6 +29,7 @@ import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
 import { findOutdoorSpaces, OUTDOOR_NAME } from './core/outdoor-spaces.js';
 import { overRailings, type RailingWorld } from './core/railings.js';
 import { preWallStrips } from './core/pre-walls.js';
+import { holesIn, growByPieces, FITTING_ROOM_MIN_MM2, type Ring } from './core/fitting-floor.js';
 
 export const ENGINE_VERSION = '0.1.0';
 /** Half the widest hairline gap the final closing seals (mm); openings are closed one by one before. */
@@ -147,8 +148,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // under its bathtub or counter and stays one room takes that space; one that would open to the outside
     // or to another room keeps its walls
     let holes = holes1;
+    let crowded: Ring[] = [];
     if (walls.fittings.length) {
-      holes = withoutFittings(holes1, [...leanUnion(), ...sealParts.slice(raw.length)]);
+      ({ holes, crowded } = withoutFittings(holes1, [...leanUnion(), ...sealParts.slice(raw.length)]));
     }
     // every space the walls enclose, rooms or not (slivers under the minimum size too): no outdoor space is
     // looked for around a stamp inside one
@@ -196,6 +198,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     ];
     const split = splitHoles(holes, stampsIn, pageLines);
     holes = split.holes;
+    // where the walls without fittings hold several rooms, the floor under a fitting that meets one room only
+    // is that room's (asked once the rooms are cut apart: a space cut along lines drawn in it keeps them)
+    for (const h2 of crowded) holes = growByPieces(h2, holes);
 
     // exterior = the outer ring holding most rooms
     let exterior: PointMm[] = [];
@@ -357,7 +362,6 @@ function seal(parts: Paths64): Paths64 {
   return inflatePaths(grown, -SEAL_MM, JoinType.Miter, EndType.Polygon, 2);
 }
 
-interface Ring { pts: PointMm[]; area: number }
 /** Outer rings and holes of a sealed union (orientation opposite to the largest ring = hole). */
 function ringsOf(sealed: Paths64): { outers: Ring[]; holes: Ring[] } {
   const rings = sealed.map((p) => ({ pts: fromPath(p), area: polyArea(fromPath(p)) }));
@@ -365,28 +369,27 @@ function ringsOf(sealed: Paths64): { outers: Ring[]; holes: Ring[] } {
   return { outers: rings.filter((r) => Math.sign(r.area) === refSign), holes: rings.filter((r) => Math.sign(r.area) === -refSign) };
 }
 
-/** A room at least this large decides whether a grown room is still one room (mm²); smaller holes are the
- * spaces inside fittings (a bathtub's rim, a cabinet) that join it. */
-const FITTING_ROOM_MIN_MM2 = 2e6;
 
 /**
  * The holes of the union without the fitting bands (`leanParts`: the walls, closures and chords without
- * them), where each replaces the holes it swallows when it holds exactly one room of FITTING_ROOM_MIN_MM2 or more; elsewhere
- * the holes with the fittings stay.
+ * them), where each replaces the holes it swallows when it holds exactly one room of FITTING_ROOM_MIN_MM2 or more;
+ * elsewhere the holes with the fittings stay. The lean holes holding several rooms (a fitting also stood in a
+ * doorway or against a jamb) are `crowded`: growByPieces takes them apart once the rooms are cut apart.
  */
-function withoutFittings(holes: Ring[], leanParts: Paths64): Ring[] {
+function withoutFittings(holes: Ring[], leanParts: Paths64): { holes: Ring[]; crowded: Ring[] } {
   const lean = ringsOf(seal(leanParts)).holes;
-  // (a hole's own corners lie on the walls it shares with the grown room: a point a little inside it is asked)
-  const inner = (h: Ring) => inflatePaths([toPath(h.pts)], -20, JoinType.Miter, EndType.Polygon).map((p) => fromPath(p)[0]);
   const gone = new Set<Ring>();
   const grown: Ring[] = [];
+  const crowded: Ring[] = [];
   for (const h2 of lean) {
-    const inside = holes.filter((h) => Math.abs(h.area) < Math.abs(h2.area) && inner(h).some((p) => pointInPoly(p[0], p[1], h2.pts)));
-    if (inside.filter((h) => Math.abs(h.area) >= FITTING_ROOM_MIN_MM2).length !== 1) continue;
+    const inside = holesIn(h2, holes);
+    const n = inside.filter((h) => Math.abs(h.area) >= FITTING_ROOM_MIN_MM2).length;
+    if (n > 1) crowded.push(h2);
+    if (n !== 1) continue;
     inside.forEach((h) => gone.add(h));
     grown.push(h2);
   }
-  return [...holes.filter((h) => !gone.has(h)), ...grown];
+  return { holes: [...holes.filter((h) => !gone.has(h)), ...grown], crowded };
 }
 
 interface Component { ring: PointMm[]; area: number; big: boolean; box: ReturnType<typeof bbox> }
