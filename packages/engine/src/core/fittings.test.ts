@@ -198,6 +198,40 @@ describe('fittings against cut walls', () => {
     }
   });
 
+  it('takes boxes standing against each other in one line for fittings: a bed\'s head between its tables', () => {
+    // a bedside table (x = 600..1000), the bed's head (1000..2600) and a table (2600..3000), each a box with the
+    // same faces (y = 2700..3000), touching end to end: each table's end runs into the head's band, which is no
+    // hold, as it lies in the table's own line and holds nothing itself
+    const box = (x0: number, x1: number) => [line(x0, 2700, x1, 2700), line(x0, 3000, x1, 3000), line(x0, 2700, x0, 3000), line(x1, 2700, x1, 3000)];
+    const page: VectorPage = { segs: [...counter, ...box(600, 1000), ...box(1000, 2600), ...box(2600, 3000)], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    for (const x of [800, 1800, 2800]) {
+      expect(inWalls(w.polys, x, 2850)).toBe(false);
+      expect(inWalls(w.fittings, x, 2850)).toBe(true);
+    }
+  });
+
+  it('keeps as wall a piece running into thicker pieces of its line that reach the walls', () => {
+    // a partition from the left wall to the right one whose middle piece (x = 1500..2500) is drawn 100 thick
+    // (y = 1500..1600) between pieces 200 thick (y = 1450..1650): the middle piece's ends run into bands of its
+    // own line with other faces, held along the run by the walls
+    const thick = (x0: number, x1: number) => [line(x0, 1450, x1, 1450), line(x0, 1650, x1, 1650)];
+    const page: VectorPage = { segs: [...counter, ...thick(0, 1500), line(1500, 1500, 2500, 1500), line(1500, 1600, 2500, 1600), ...thick(2500, 4000)], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 2000, 1550)).toBe(true);
+  });
+
+  it('keeps as wall the pieces of a frame whose run ends at a corner with a band across', () => {
+    // a glazed front drawn in lines: a band down from the top wall (x = 1000..1150, y = 0..1500) ending on the
+    // side of a frame run (y = 1500..1600) that goes from x = 1000 to the right wall in three pieces: the run's
+    // left end is held at that corner, so its middle piece is held along the run both ways
+    const across = [line(1000, 0, 1000, 1500), line(1150, 0, 1150, 1500)];
+    const piece = (x0: number, x1: number) => [line(x0, 1500, x1, 1500), line(x0, 1600, x1, 1600)];
+    const page: VectorPage = { segs: [...counter, ...across, ...piece(1000, 1400), ...piece(1400, 2600), ...piece(2600, 4000)], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const w = findWalls(page, 1, FAR);
+    expect(inWalls(w.polys, 2000, 1550)).toBe(true);
+  });
+
   it('keeps as wall a light partition broken by doors, its pieces held along the run', () => {
     // a partition in two lines 100 mm apart from the left wall to the right one (y = 1500..1600), broken by two
     // doors: the pier between them (x = 1900..2300) touches nothing, but the run goes on to the walls both ways

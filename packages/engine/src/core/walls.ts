@@ -373,6 +373,8 @@ const IN_LINE_TOL = 0.2;
 const THIN_RUN_BREAK_MM = 2500;
 /** A band runs across a cut wall's line (rather than along it) when their directions differ by at least this. */
 const ACROSS_MIN_DEG = 30;
+/** Bands less than this many degrees apart run in one line (a run's pieces, a bed's head between its tables). */
+const RUN_DEG = 10;
 /** A wall running across a line is longer than the line's wall is thick by this factor plus ACROSS_EXTRA_MM: a
  * window frame's members across its wall are about as long as the wall is thick. */
 const ACROSS_LEN_FACTOR = 1.5;
@@ -441,20 +443,31 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     // (along the run only a piece ending farther on is followed: one within this one's end goes nowhere)
     return cut || !alongRun || ((end ? o.t1 > b.t1 : o.t0 < b.t0) && heldAlong(o, end));
   });
-  const heldNear = (b: Band, end: 0 | 1) => {
-    const mid = (b.lo + b.hi) / 2;
-    const t = end ? b.t1 + ANCHOR_REACH_MM : b.t0 - ANCHOR_REACH_MM;
-    const offs = [mid, b.lo + 0.2 * (b.hi - b.lo), b.hi - 0.2 * (b.hi - b.lo)];
-    // (a cut wall thinner than that reach, a light partition, is looked for nearer too: not stepped over)
-    const tNear = end ? b.t1 + CUT_NEAR_MM : b.t0 - CUT_NEAR_MM;
-    return offs.some((o) => inCut(bandPoint(b.deg, t, o)) || inCut(bandPoint(b.deg, tNear, o)) || inBand(bandPoint(b.deg, t, o), b, 5));
+  // the points looked at beyond a band's end (a cut wall thinner than the reach, a light partition, is looked
+  // for nearer too: not stepped over)
+  const endPoints = (b: Band, end: 0 | 1) => {
+    const t = end ? b.t1 + ANCHOR_REACH_MM : b.t0 - ANCHOR_REACH_MM, tNear = end ? b.t1 + CUT_NEAR_MM : b.t0 - CUT_NEAR_MM;
+    return [(b.lo + b.hi) / 2, b.lo + 0.2 * (b.hi - b.lo), b.hi - 0.2 * (b.hi - b.lo)].map((o) => ({ at: bandPoint(b.deg, t, o), near: bandPoint(b.deg, tNear, o), on: bandPoint(b.deg, end ? b.t1 : b.t0, o) }));
   };
-  // held at that end by something near or by pieces in line going on to it (asked before any band is loose)
+  const heldNear = (b: Band, end: 0 | 1) => endPoints(b, end).some(({ at, near }) => inCut(at) || inCut(near) || inBand(at, b, 5));
+  // the same, by a cut wall or a band running across, not by one running in the band's own line (a band across
+  // that meets the band's side at its end, as at a corner, holds it too: a frame ending at the glazing above it)
+  const acrossAt = (b: Band, p: PointMm, tol: number) => grid.at(p).some((o) => o !== b && degApart(o.deg, b.deg) >= RUN_DEG && inBandAt(o, p, tol));
+  const heldAcross = (b: Band, end: 0 | 1) => endPoints(b, end).some(({ at, near, on }) =>
+    inCut(at) || inCut(near) || acrossAt(b, at, 5) || acrossAt(b, on, Math.max(5, (b.hi - b.lo) / 2)));
+  // the bands in the band's own line that its end runs into, going on farther than it (the next piece of a run)
+  const runOn = (b: Band, end: 0 | 1) => {
+    const { ux, uy } = bandFrame(b.deg);
+    const beyond = (o: Band) => bandCorners(o).some((p) => (end ? ux * p[0] + uy * p[1] > b.t1 : ux * p[0] + uy * p[1] < b.t0));
+    return [...new Set(endPoints(b, end).flatMap(({ at }) => grid.at(at).filter((o) => o !== b && degApart(o.deg, b.deg) < RUN_DEG && inBandAt(o, at, 5) && beyond(o))))];
+  };
+  // held at that end by something across it or by pieces in its line going on to such (asked before any band
+  // is loose)
   const heldAlong = (b: Band, end: 0 | 1): boolean => {
     const memo = runHeld.get(b) ?? runHeld.set(b, [undefined, undefined]).get(b)!;
     if (memo[end] === undefined) {
       memo[end] = false; // (a piece asked again while being answered holds nothing)
-      memo[end] = heldNear(b, end) || inLine(b, end, true);
+      memo[end] = heldAcross(b, end) || inLine(b, end, true) || runOn(b, end).some((o) => heldAlong(o, end));
     }
     return memo[end];
   };
@@ -512,10 +525,11 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   // held by nothing): asked again until nothing changes. Longer runs (a railing, a pre-wall) stay as they were.
   // (the page is judged on the bands loose by themselves, below: a fixture's parts are no evidence either way)
   const firstLoose = new Set(out);
-  // a band held only by pieces in its line that hold nothing themselves (a row of like boxes) is a possible
-  // fitting too; like a fixture held by loose bands, it is no evidence about the page, and where walls are
-  // drawn in lines around it, it is told apart only where nearly all walls around it are cut as fills
-  for (const b of bands) if (!out.has(b) && !onLine.has(b) && !heldNear(b, 0) && !heldNear(b, 1) && (!heldAlong(b, 0) || !heldAlong(b, 1))) out.add(b);
+  // a band held at neither end by anything across it, whose run of pieces in its line reaches nothing across at
+  // one end either (a row of like boxes, a bed's head between its tables), is a possible fitting too; like a
+  // fixture held by loose bands, it is no evidence about the page, and where walls are drawn in lines around
+  // it, it is told apart only where nearly all walls around it are cut as fills
+  for (const b of bands) if (!out.has(b) && !onLine.has(b) && !heldAcross(b, 0) && !heldAcross(b, 1) && (!heldAlong(b, 0) || !heldAlong(b, 1))) out.add(b);
   for (let pass = 0, grew = out.size > 0; grew && pass < LOOSE_PASSES; pass++) {
     grew = false;
     looseHolders = new Set(out);
