@@ -199,13 +199,14 @@ describe('fittings against cut walls', () => {
   });
 
   it('takes boxes standing against each other in one line for fittings: a bed\'s head between its tables', () => {
-    // a bedside table (x = 600..1000), the bed's head (1000..2600) and a table (2600..3000), each a box with the
+    // a bedside table (x = 750..1000), the bed's head (1000..2600) and a table (2600..2850), each a box with the
     // same faces (y = 2700..3000), touching end to end: each table's end runs into the head's band, which is no
-    // hold, as it lies in the table's own line and holds nothing itself
+    // hold, as it lies in the table's own line and holds nothing itself; nor do the tables' own sides, paired as a
+    // short band across the head's ends and loose by themselves
     const box = (x0: number, x1: number) => [line(x0, 2700, x1, 2700), line(x0, 3000, x1, 3000), line(x0, 2700, x0, 3000), line(x1, 2700, x1, 3000)];
-    const page: VectorPage = { segs: [...counter, ...box(600, 1000), ...box(1000, 2600), ...box(2600, 3000)], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    const page: VectorPage = { segs: [...counter, ...box(750, 1000), ...box(1000, 2600), ...box(2600, 2850)], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);
-    for (const x of [800, 1800, 2800]) {
+    for (const x of [875, 1800, 2725]) {
       expect(inWalls(w.polys, x, 2850)).toBe(false);
       expect(inWalls(w.fittings, x, 2850)).toBe(true);
     }
@@ -222,14 +223,14 @@ describe('fittings against cut walls', () => {
   });
 
   it('keeps as wall the pieces of a frame whose run ends at a corner with a band across', () => {
-    // a glazed front drawn in lines: a band down from the top wall (x = 1000..1150, y = 0..1500) ending on the
-    // side of a frame run (y = 1500..1600) that goes from x = 1000 to the right wall in three pieces: the run's
-    // left end is held at that corner, so its middle piece is held along the run both ways
-    const across = [line(1000, 0, 1000, 1500), line(1150, 0, 1150, 1500)];
-    const piece = (x0: number, x1: number) => [line(x0, 1500, x1, 1500), line(x0, 1600, x1, 1600)];
-    const page: VectorPage = { segs: [...counter, ...across, ...piece(1000, 1400), ...piece(1400, 2600), ...piece(2600, 4000)], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
+    // a glazed front drawn in lines: a band down from the top wall (x = 2000..2150, y = 0..2500, longer than a
+    // fixture) ending on the side of a frame run (y = 2500..2600) that goes from x = 2000 to the right wall in
+    // three pieces: the run's left end is held at that corner, so its middle piece is held along the run both ways
+    const across = [line(2000, 0, 2000, 2500), line(2150, 0, 2150, 2500)];
+    const piece = (x0: number, x1: number) => [line(x0, 2500, x1, 2500), line(x0, 2600, x1, 2600)];
+    const page: VectorPage = { segs: [...counter, ...across, ...piece(2000, 2400), ...piece(2400, 3200), ...piece(3200, 4000)], fills: filledRoom, curves: [], fillCurves: [], imageCount: 0, pathOps: 10, truncated: false };
     const w = findWalls(page, 1, FAR);
-    expect(inWalls(w.polys, 2000, 1550)).toBe(true);
+    expect(inWalls(w.polys, 2800, 2550)).toBe(true);
   });
 
   it('keeps as wall a light partition broken by doors, its pieces held along the run', () => {

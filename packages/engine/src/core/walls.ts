@@ -452,7 +452,11 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   const heldNear = (b: Band, end: 0 | 1) => endPoints(b, end).some(({ at, near }) => inCut(at) || inCut(near) || inBand(at, b, 5));
   // the same, by a cut wall or a band running across, not by one running in the band's own line (a band across
   // that meets the band's side at its end, as at a corner, holds it too: a frame ending at the glazing above it)
-  const acrossAt = (b: Band, p: PointMm, tol: number) => grid.at(p).some((o) => o !== b && degApart(o.deg, b.deg) >= RUN_DEG && inBandAt(o, p, tol));
+  // (a band across that is loose by itself and no longer than a fixture holds nothing: a bedside table's own
+  // sides across the bed's head)
+  let looseAcross = new Set<Band>();
+  const acrossAt = (b: Band, p: PointMm, tol: number) => grid.at(p).some((o) => o !== b && !(looseAcross.has(o) && o.t1 - o.t0 <= FIXTURE_MAX_LEN_MM) &&
+    degApart(o.deg, b.deg) >= RUN_DEG && inBandAt(o, p, tol));
   const heldAcross = (b: Band, end: 0 | 1) => endPoints(b, end).some(({ at, near, on }) =>
     inCut(at) || inCut(near) || acrossAt(b, at, 5) || acrossAt(b, on, Math.max(5, (b.hi - b.lo) / 2)));
   // the bands in the band's own line that its end runs into, going on farther than it (the next piece of a run)
@@ -525,6 +529,7 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   // held by nothing): asked again until nothing changes. Longer runs (a railing, a pre-wall) stay as they were.
   // (the page is judged on the bands loose by themselves, below: a fixture's parts are no evidence either way)
   const firstLoose = new Set(out);
+  looseAcross = firstLoose;
   // a band held at neither end by anything across it, whose run of pieces in its line reaches nothing across at
   // one end either (a row of like boxes, a bed's head between its tables), is a possible fitting too; like a
   // fixture held by loose bands, it is no evidence about the page, and where walls are drawn in lines around
