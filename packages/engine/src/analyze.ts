@@ -369,7 +369,6 @@ function ringsOf(sealed: Paths64): { outers: Ring[]; holes: Ring[] } {
   return { outers: rings.filter((r) => Math.sign(r.area) === refSign), holes: rings.filter((r) => Math.sign(r.area) === -refSign) };
 }
 
-
 /**
  * The holes of the union without the fitting bands (`leanParts`: the walls, closures and chords without
  * them), where each replaces the holes it swallows when it holds exactly one room of FITTING_ROOM_MIN_MM2 or more;

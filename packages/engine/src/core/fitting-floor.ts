@@ -38,7 +38,7 @@ export function growByPieces(h2: Ring, holes: Ring[]): Ring[] {
   return [...holes.filter((h) => !gone.has(h)), ...grown.keys()];
 }
 
-/** The rooms of a lean hole holding several, each grown by the freed floor that meets it alone (withoutFittings):
+/** The rooms of a lean hole holding several, each grown by the freed floor that meets it alone:
  * the grown ring of each room that took some, and the holes it swallowed (itself and small ones). The freed
  * pieces and the small holes they meet are taken in groups (the pieces of one fixture and the spaces inside it);
  * a group of FITTING_ROOM_MIN_MM2 or more is a room in pieces, not the floor under a fitting, and joins none. */
@@ -67,13 +67,13 @@ function piecesByRoom(h2: Ring, inside: Ring[], rooms: Ring[]): Map<Ring, Set<Ri
   for (const members of groups.values()) {
     const metRooms = new Set(members.flatMap((i) => met[i].rooms));
     if (metRooms.size !== 1) continue;
-    const holesIn = new Set(members.flatMap((i) => met[i].small));
-    const area = members.reduce((t, i) => t + Math.abs(polyArea(pieces[i])), 0) + [...holesIn].reduce((t, h) => t + Math.abs(h.area), 0);
+    const swallowed = new Set(members.flatMap((i) => met[i].small));
+    const area = members.reduce((t, i) => t + Math.abs(polyArea(pieces[i])), 0) + [...swallowed].reduce((t, h) => t + Math.abs(h.area), 0);
     if (area >= FITTING_ROOM_MIN_MM2) continue;
     const room = [...metRooms][0];
     const into = taken.get(room) ?? taken.set(room, { pieces: [], small: new Set() }).get(room)!;
     members.forEach((i) => into.pieces.push(pieces[i]));
-    holesIn.forEach((h) => into.small.add(h));
+    swallowed.forEach((h) => into.small.add(h));
   }
   const out = new Map<Ring, Set<Ring>>();
   for (const [room, own] of taken) {

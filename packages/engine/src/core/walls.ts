@@ -428,54 +428,33 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   const byLine = new Map<number, { o: Band; cut: boolean }[]>();
   for (const [list, cut] of [[bands, false], [fillBands, true]] as const)
     for (const o of list) (byLine.get(o.deg) ?? byLine.set(o.deg, []).get(o.deg)!).push({ o, cut });
-  // a band in line beyond a break: a thin one with the same faces, or a cut wall whose faces hold it (the
-  // frame of a window between two piers)
-  // (a thin piece in line holds only when the run goes on to something that holds it: a row of like boxes, the
-  // bedside tables either side of two beds, holds nothing; the pieces of a wall broken by doors do; asked along
-  // the run in the one direction, so each piece and end is asked once)
-  const runHeld = new Map<Band, [boolean | undefined, boolean | undefined]>();
-  const inLine = (b: Band, end: 0 | 1, alongRun: boolean): boolean => (byLine.get(b.deg) ?? []).some(({ o, cut }) => {
+  // an answer per band and end, asked once (the band lists and the cut walls do not change below)
+  const perEnd = <T>(ask: (b: Band, end: 0 | 1) => T) => {
+    const memo = new Map<Band, [T | undefined, T | undefined]>();
+    return (b: Band, end: 0 | 1): T => {
+      const m = memo.get(b) ?? memo.set(b, [undefined, undefined]).get(b)!;
+      return (m[end] ??= ask(b, end));
+    };
+  };
+  // the bands in line beyond a break at that end: a thin one with the same faces, or a cut wall whose faces hold
+  // it (the frame of a window between two piers)
+  const linePartners = perEnd((b, end) => (byLine.get(b.deg) ?? []).filter(({ o, cut }) => {
     if (o === b) return false;
     const th = b.hi - b.lo, tol = Math.max(20, 0.2 * th);
     if (cut ? o.lo - tol > b.lo || o.hi + tol < b.hi : Math.abs(o.lo - b.lo) > tol || Math.abs(o.hi - b.hi) > tol) return false;
     const gap = end ? o.t0 - b.t1 : b.t0 - o.t1;
-    if (!(gap > -tol && gap <= THIN_RUN_BREAK_MM)) return false;
-    // (along the run only a piece ending farther on is followed: one within this one's end goes nowhere)
-    return cut || !alongRun || ((end ? o.t1 > b.t1 : o.t0 < b.t0) && heldAlong(o, end));
-  });
+    return gap > -tol && gap <= THIN_RUN_BREAK_MM;
+  }));
   // the points looked at beyond a band's end (a cut wall thinner than the reach, a light partition, is looked
-  // for nearer too: not stepped over)
+  // for nearer too: not stepped over), and the end itself
   const endPoints = (b: Band, end: 0 | 1) => {
     const t = end ? b.t1 + ANCHOR_REACH_MM : b.t0 - ANCHOR_REACH_MM, tNear = end ? b.t1 + CUT_NEAR_MM : b.t0 - CUT_NEAR_MM;
     return [(b.lo + b.hi) / 2, b.lo + 0.2 * (b.hi - b.lo), b.hi - 0.2 * (b.hi - b.lo)].map((o) => ({ at: bandPoint(b.deg, t, o), near: bandPoint(b.deg, tNear, o), on: bandPoint(b.deg, end ? b.t1 : b.t0, o) }));
   };
-  const heldNear = (b: Band, end: 0 | 1) => endPoints(b, end).some(({ at, near }) => inCut(at) || inCut(near) || inBand(at, b, 5));
-  // the same, by a cut wall or a band running across, not by one running in the band's own line (a band across
-  // that meets the band's side at its end, as at a corner, holds it too: a frame ending at the glazing above it)
-  // (a band across that is loose by itself and no longer than a fixture holds nothing: a bedside table's own
-  // sides across the bed's head)
-  let looseAcross = new Set<Band>();
-  const acrossAt = (b: Band, p: PointMm, tol: number) => grid.at(p).some((o) => o !== b && !(looseAcross.has(o) && o.t1 - o.t0 <= FIXTURE_MAX_LEN_MM) &&
-    degApart(o.deg, b.deg) >= RUN_DEG && inBandAt(o, p, tol));
-  const heldAcross = (b: Band, end: 0 | 1) => endPoints(b, end).some(({ at, near, on }) =>
-    inCut(at) || inCut(near) || acrossAt(b, at, 5) || acrossAt(b, on, Math.max(5, (b.hi - b.lo) / 2)));
-  // the bands in the band's own line that its end runs into, going on farther than it (the next piece of a run)
-  const runOn = (b: Band, end: 0 | 1) => {
-    const { ux, uy } = bandFrame(b.deg);
-    const beyond = (o: Band) => bandCorners(o).some((p) => (end ? ux * p[0] + uy * p[1] > b.t1 : ux * p[0] + uy * p[1] < b.t0));
-    return [...new Set(endPoints(b, end).flatMap(({ at }) => grid.at(at).filter((o) => o !== b && degApart(o.deg, b.deg) < RUN_DEG && inBandAt(o, at, 5) && beyond(o))))];
-  };
-  // held at that end by something across it or by pieces in its line going on to such (asked before any band
-  // is loose)
-  const heldAlong = (b: Band, end: 0 | 1): boolean => {
-    const memo = runHeld.get(b) ?? runHeld.set(b, [undefined, undefined]).get(b)!;
-    if (memo[end] === undefined) {
-      memo[end] = false; // (a piece asked again while being answered holds nothing)
-      memo[end] = heldAcross(b, end) || inLine(b, end, true) || runOn(b, end).some((o) => heldAlong(o, end));
-    }
-    return memo[end];
-  };
-  const held = (b: Band, end: 0 | 1) => heldNear(b, end) || inLine(b, end, false);
+  const cutAtEnd = perEnd((b, end) => endPoints(b, end).some(({ at, near }) => inCut(at) || inCut(near)));
+  // (the bands holding an end change as bands turn loose, below: asked each time)
+  const heldNear = (b: Band, end: 0 | 1) => cutAtEnd(b, end) || endPoints(b, end).some(({ at }) => inBand(at, b, 5));
+  const held = (b: Band, end: 0 | 1) => heldNear(b, end) || linePartners(b, end).length > 0;
   // (a band between the faces of a cut wall, in its line, is part of that wall's opening: a window's frame
   // or sill, a jamb's return)
   const lines = new Grid<Band>(GRID_CELL * 2);
@@ -529,11 +508,41 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   // held by nothing): asked again until nothing changes. Longer runs (a railing, a pre-wall) stay as they were.
   // (the page is judged on the bands loose by themselves, below: a fixture's parts are no evidence either way)
   const firstLoose = new Set(out);
-  looseAcross = firstLoose;
   // a band held at neither end by anything across it, whose run of pieces in its line reaches nothing across at
   // one end either (a row of like boxes, a bed's head between its tables), is a possible fitting too; like a
   // fixture held by loose bands, it is no evidence about the page, and where walls are drawn in lines around
-  // it, it is told apart only where nearly all walls around it are cut as fills
+  // it, it is told apart only where nearly all walls around it are cut as fills.
+  // Held across: by a cut wall or a band running across, not by one running in the band's own line; a band
+  // across that meets the band's side at its end, as at a corner, holds it too (a frame ending at the glazing
+  // above it); one loose by itself and no longer than a fixture holds nothing (a bedside table's own sides
+  // across the bed's head)
+  const acrossAt = (b: Band, p: PointMm, tol: number) => grid.at(p).some((o) => o !== b && !(firstLoose.has(o) && o.t1 - o.t0 <= FIXTURE_MAX_LEN_MM) &&
+    degApart(o.deg, b.deg) >= RUN_DEG && inBandAt(o, p, tol));
+  const heldAcross = perEnd((b, end) => cutAtEnd(b, end) ||
+    endPoints(b, end).some(({ at, on }) => acrossAt(b, at, 5) || acrossAt(b, on, Math.max(5, (b.hi - b.lo) / 2))));
+  // the bands in the band's own line that its end runs into, going on farther than it (the next pieces of its run;
+  // the pieces beyond a break are its line partners)
+  const onward = (b: Band, end: 0 | 1) => {
+    const { ux, uy } = bandFrame(b.deg);
+    const beyond = (o: Band) => bandCorners(o).some((p) => (end ? ux * p[0] + uy * p[1] > b.t1 : ux * p[0] + uy * p[1] < b.t0));
+    const touching = endPoints(b, end).flatMap(({ at }) => grid.at(at).filter((o) => o !== b && degApart(o.deg, b.deg) < RUN_DEG && inBandAt(o, at, 5) && beyond(o)));
+    return [...new Set(touching)];
+  };
+  // held at that end by something across it, by a cut wall in its line, or by pieces of its run going on to such
+  // (the walk goes one way along the run; a piece asked again while it is answered, a run looping back on bands a
+  // few degrees apart, holds nothing)
+  const asking = new Set<Band>();
+  const heldAlong = perEnd((b, end): boolean => {
+    if (asking.has(b)) return false;
+    asking.add(b);
+    try {
+      return heldAcross(b, end) ||
+        linePartners(b, end).some(({ o, cut }) => cut || ((end ? o.t1 > b.t1 : o.t0 < b.t0) && heldAlong(o, end))) ||
+        onward(b, end).some((o) => heldAlong(o, end));
+    } finally {
+      asking.delete(b);
+    }
+  });
   for (const b of bands) if (!out.has(b) && !onLine.has(b) && !heldAcross(b, 0) && !heldAcross(b, 1) && (!heldAlong(b, 0) || !heldAlong(b, 1))) out.add(b);
   for (let pass = 0, grew = out.size > 0; grew && pass < LOOSE_PASSES; pass++) {
     grew = false;
