@@ -66,10 +66,11 @@ describe('a door whose leaf is drawn both closed and open', () => {
     const r = await leafTwicePlan();
     const areas = r.rooms.map((x) => x.ceiling_area / 1e6).sort((a, b) => a - b);
     expect(areas).toHaveLength(2);
-    // the right room, 3000 x 3000, keeps its strip along the top wall (the chord stands 20 mm in the room, its
-    // pen 60 mm wide)
+    // the right room, 3000 x 3000, keeps its strip along the top wall: the break is closed on the wall's faces
+    // (closures.ts: the door hangs between the wall's end and the stub across its line), at most 20 mm in the
+    // room where a chord closes it (its pen 60 mm wide); along the open leaf it would lose 0.4 m2
     expect(areas[0]).toBeGreaterThan(8.9);
-    expect(areas[0]).toBeLessThan(9.0);
+    expect(areas[0]).toBeLessThan(9.01);
   });
 });
 

@@ -142,7 +142,9 @@ const PASSAGE_DEPTH_MM = 300;
 const ALONG_OPENING = 0.5;
 
 /**
- * Openings between a wall run's end and a wall corner on the line of one of its faces: a partition ends, and a
+ * Openings at a wall run's end. A door hung between the end and a wall standing across the run's line a door's
+ * width on is closed there, on the run's faces. Otherwise, openings between the end and a wall corner on the line
+ * of one of its faces: a partition ends, and a
  * door's width further on, a wall with a corner flush with the partition's face turns away from that line
  * (the corner of an entrance niche opposite a hall's wall that stops short of the living room). Nothing is
  * drawn in the gap; the face continued to the corner is the rooms' boundary, so the gap is closed straight
@@ -171,6 +173,18 @@ export function cornerOpenings(clusters: Cluster[], arcs: DoorArc[], thin: MmSeg
         if (across(t)) break;
         if (at(t, lo - FLUSH_MM)) { hit = d; side = -1; break; }
         if (at(t, hi + FLUSH_MM)) { hit = d; side = 1; break; }
+      }
+      let ahead = 0;
+      if (!hit) for (let d = PROBE_MM + CORNER_STEP_MM; d <= MAX_CORNER_GAP_MM; d += CORNER_STEP_MM) if (across(end + dir * d)) { ahead = d; break; }
+      if (ahead >= MIN_OPENING_MM) {
+        // a wall across the line a door's width on: a door hung in that gap parts the rooms (the swing drawn is
+        // the boundary the drawing marks), where an empty gap is a room going on past the wall's end
+        const a = Math.min(end, end + dir * ahead), b = Math.max(end, end + dir * ahead);
+        const cl: Closure = { deg: c.deg, lo, hi, t0: a, t1: b, quad: quadOf(c.deg, a, b, lo, hi), opening: true };
+        classify(cl, arcs, near(cl.quad));
+        // (a swing already hung in a break of its own is that opening's door)
+        if ((cl.subtype === 'swing' || cl.subtype === 'double') && !cl.arcs!.some((d) => openings.some((o) => o.arcs?.includes(d)))) out.push(cl);
+        continue;
       }
       if (hit < MIN_OPENING_MM) continue;
       const face = side > 0 ? hi : lo;

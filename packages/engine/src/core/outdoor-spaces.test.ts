@@ -12,13 +12,13 @@ const railing = { widthPt: 0.25 };
  * A room 5.0 x 4.0 m inside 300 mm walls; beyond its right wall's outer face (x = 5300) a loggia 2.0 m deep,
  * drawn only by a railing on its three open sides. `gapMm` leaves the railing's far side open that much.
  */
-function houseWithLoggia(p: SheetPen, gapMm = 0) {
+function houseWithLoggia(p: SheetPen, gapMm = 0, printed = '9.20 m2') {
   p.rectWalls(0, 0, 5000, 4000, 300);
   p.text(2500, 1800, 'Zimmer'); p.text(2500, 2200, '20.00 m2');
   p.line(5300, -300, 7300, -300, railing);
   p.line(7300, -300, 7300, 4300 - gapMm, railing);
   p.line(7300, 4300, 5300, 4300, railing);
-  p.text(6300, 1900, 'Loggia'); p.text(6300, 2300, '9.20 m2');
+  p.text(6300, 1900, 'Loggia'); p.text(6300, 2300, printed);
 }
 
 describe('outdoor spaces closed by railings against the building', () => {
@@ -79,6 +79,15 @@ describe('outdoor spaces closed by railings against the building', () => {
   it('finds no outdoor space where the railing leaves its outline open', async () => {
     const r = await analyzePdf(await sheetPdf((p) => houseWithLoggia(p, 1000)), opts);
     expect(r.rooms.map((x) => x.label)).toEqual(['Zimmer']);
+  });
+
+  it('takes a region short of its printed area by a railing\'s width, not one short by a fifth', async () => {
+    // the region runs to the railing's inner line (9.2 m2); a printed area to the slab edge beyond it is larger
+    const loggia = async (printed: string) => (await analyzePdf(await sheetPdf((p) => houseWithLoggia(p, 0, printed)), opts)).rooms.find((x) => x.label === 'Loggia');
+    expect(m2((await loggia('10.50 m2'))!)).toBeCloseTo(9.2, 0);
+    expect(await loggia('11.50 m2')).toBeUndefined();
+    // larger than printed is held to the tighter bound
+    expect(await loggia('8.20 m2')).toBeUndefined();
   });
 
   it('does not take a region whose area disagrees with the area printed in it', async () => {

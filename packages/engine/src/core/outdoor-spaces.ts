@@ -28,8 +28,12 @@ const MIN_AREA_MM2 = 1e6;
 const MAX_AREA_MM2 = 250e6;
 /** The region touches the building along at least this length (mm). */
 const CONTACT_MM = 800;
-/** Measured and printed areas agree within this share (after the plan's own ratio). */
+/** Measured and printed areas agree within this share (after the plan's own ratio)... */
 const PRINTED_AGREES = 0.1;
+/** ...or the measured area falls short by at most this share: the region runs to the inner line of a railing
+ * drawn as a double line (walls drawn in lines are never crossed, so no side moves out over it), the printed
+ * area to the slab edge under it. */
+const PRINTED_SHORT = 0.15;
 /** At most this many lines are taken around one stamp (a dense sheet: the stamp is skipped beyond). */
 const MAX_LINES = 20_000;
 /**
@@ -422,7 +426,8 @@ function accept(pts: PointMm[], s: RoomStamp, inp: OutdoorInput, rings: PointMm[
   if (s.printedAreaMm2 !== null) {
     const ratio = inp.ratio ?? 1;
     const measured = inp.asMeasured ? Math.abs(polyArea(inp.asMeasured(pts))) : area;
-    if (Math.abs(measured / (s.printedAreaMm2 * ratio) - 1) > PRINTED_AGREES) return false;
+    const r = measured / (s.printedAreaMm2 * ratio);
+    if (r > 1 + PRINTED_AGREES || r < 1 - PRINTED_SHORT) return false;
   } else if (!OUTDOOR_NAME.test(s.names.join(' '))) return false;
   return true;
 }

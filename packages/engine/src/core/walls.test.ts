@@ -70,6 +70,24 @@ describe('findWalls', () => {
     expect(inWalls(findWalls(page(composite(13).map(pt)), 100, FAR).polys, 700, 100)).toBe(true);
   });
 
+  it('takes no wall face from a dash-dot line exported as filled outlines, its dots as tiny fills', () => {
+    // page units are points at 1:100 (35.3 mm per point); a counter's front (y = 0) and 9 pt (318 mm) behind it a
+    // dash-dot line (upper cupboards): dashes 2.9 pt, gaps 3.1 pt with a dot in each, every piece a thin fill
+    const k = 25.4 / 72 * 100, pen = 0.28;
+    const bar = (x0: number, x1: number, y: number, i: number) =>
+      ({ pts: [[x0, y - pen / 2], [x1, y - pen / 2], [x1, y + pen / 2], [x0, y + pen / 2]] as [number, number][], gray: 0.2, group: i, evenOdd: false });
+    const front = bar(0, 40, 0, 0);
+    const dashes = [], dots = [];
+    for (let x = 0, i = 1; x + 2.9 <= 40; x += 6, i++) {
+      dashes.push(bar(x, x + 2.9, 9, i));
+      dots.push(bar(x + 4.33, x + 4.57, 9, 100 + i));
+    }
+    const inBetween = (fills: VectorPage['fills']) => inWalls(findWalls({ ...page([]), fills }, k, FAR).polys, 20 * k, 4.5 * k);
+    expect(inBetween([front, ...dashes, ...dots])).toBe(false);
+    // (the same line drawn solid is a face: the case is not vacuous)
+    expect(inBetween([front, bar(0, 40, 9, 1)])).toBe(true);
+  });
+
   it('pairs wall faces with a grid axis drawn along the middle of the wall', () => {
     const faces = [line(0, 0, 1000, 0, 25), line(0, 180, 1000, 180, 25)];
     // the axis starts at the wall's end and runs on 8 m, with a hairline pen

@@ -7,6 +7,7 @@ import { hatchedFills, wallLayers } from './light-fills.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
 import { AreaGrid } from './area-grid.js';
 import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
+import { DOT_MAX_PT, markDrawnDashes } from '../source/drawn-dashes.js';
 import { union, difference, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
 
@@ -181,6 +182,22 @@ export function fillLines(fills: FillPoly[]): Seg[] {
   return out;
 }
 
+/** A filled shape no larger than this each way is a dot drawn as its outline: a pen's width round a dot (pt). */
+const DOT_FILL_MAX_PT = DOT_MAX_PT + FILL_LINE_MAX_PT;
+/** Dots drawn as tiny filled outlines, as zero-length lines at their centres. */
+function fillDots(fills: FillPoly[]): Seg[] {
+  const out: Seg[] = [];
+  for (const f of fills) {
+    if (f.pts.length > 40) continue;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const [x, y] of f.pts) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y); }
+    if (x1 - x0 > DOT_FILL_MAX_PT || y1 - y0 > DOT_FILL_MAX_PT) continue;
+    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    out.push({ x1: cx, y1: cy, x2: cx, y2: cy, w: Math.min(x1 - x0, y1 - y0) });
+  }
+  return out;
+}
+
 const outlinedCache = new WeakMap<VectorPage, Seg[] | null>();
 /**
  * The lines of a page drawn as filled outlines, or null when the page strokes its lines (there a thin fill is
@@ -189,6 +206,8 @@ const outlinedCache = new WeakMap<VectorPage, Seg[] | null>();
 export function outlineLines(v: VectorPage): Seg[] | null {
   if (!outlinedCache.has(v)) {
     const lines = fillLines(v.fills);
+    // a dashed line exported as outlines is its dashes, and its dots are tiny fills between them
+    markDrawnDashes([...lines, ...fillDots(v.fills)]);
     outlinedCache.set(v, lines.length > v.segs.length ? lines : null);
   }
   return outlinedCache.get(v)!;

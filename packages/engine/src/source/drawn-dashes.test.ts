@@ -23,6 +23,14 @@ describe('dashed lines drawn as their dashes', () => {
     expect(dashes.size).toBe(line.filter((s) => s.x2 > s.x1).length);
   });
 
+  it('takes a dash-dot line whose gaps, each split by its dot, are longer than its short dashes', () => {
+    // dashes 2.9 pt, gaps 3.1 pt with a dot in the middle: the clear spaces either side of a dot are 1.55 pt
+    const line = dashDot(0, 100, 50, 2.9, 3.1);
+    expect(drawnDashes(line).size).toBe(line.filter((s) => s.x2 > s.x1).length);
+    // without the dots, gaps longer than the pieces are a line broken up, not dashes
+    expect(drawnDashes(line.filter((s) => s.x2 > s.x1)).size).toBe(0);
+  });
+
   it('leaves a wall face broken by door-wide openings, a line cut into touching pieces and three dashes alone', () => {
     // a wall face at 1:200 with 0.8 m doors (4 mm = 11 pt on paper) between 1.2 m piers
     const wall = [0, 1, 2, 3, 4].map((i) => seg(i * 28, 10, i * 28 + 17, 10));

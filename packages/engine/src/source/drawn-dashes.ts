@@ -9,13 +9,17 @@
  * gaps of at most GAP_MAX_PT, the pieces of about one length and the gaps no longer than the pieces. All sizes
  * are on paper: a dash pattern is a pen's, whatever the scale, and a wall broken by openings has gaps of a door's
  * or a window's width, far wider on paper at any plan scale (0.6 m at 1:200 is 3 mm).
+ *
+ * A dot in a gap (a dash-dot line) splits it: the clear spaces either side of the dot are what must be no longer
+ * than the dashes, not the whole gap. A dash-dot line with short dashes leaves gaps longer than its dashes, and
+ * taken for a solid line its dashes paired with a fitting's edge as a wall.
  */
 import type { Seg } from './extract.js';
 
 /** Longest piece taken for a dash (pt on paper, about 8.5 mm). */
 const DASH_MAX_PT = 24;
-/** Shorter pieces are dots: they neither make nor break a run (pt). */
-const DOT_MAX_PT = 0.3;
+/** Shorter pieces are dots: they neither make nor break a run, but split the gap they stand in (pt). */
+export const DOT_MAX_PT = 0.3;
 /** Widest gap between two dashes of one line (pt on paper, 2 mm); a door at 1:200 leaves 3 mm. */
 const GAP_MAX_PT = 5.7;
 /** Narrowest gap: pieces that touch or overlap are one drawn line cut up, not dashes (pt). */
@@ -27,16 +31,22 @@ const DASH_LEN_RATIO = 1.6;
 /** Pieces on one line: offset across within this (pt), direction within one degree. */
 const LINE_TOL_PT = 0.25;
 
-interface Piece { s: Seg; t0: number; t1: number }
+interface Piece { s: Seg; t0: number; t1: number; off: number; ux: number; uy: number }
 
 /** The segments that are dashes of a line drawn as pieces (see above); `segs` in page points. */
 export function drawnDashes(segs: Seg[]): Set<Seg> {
   const lines = new Map<string, Piece[]>();
+  const dots = new Map<string, [number, number][]>(); // by cell of GAP_MAX_PT
   for (const s of segs) {
     if (s.dashed) continue;
     const dx = s.x2 - s.x1, dy = s.y2 - s.y1;
     const len = Math.hypot(dx, dy);
-    if (len < DOT_MAX_PT || len > DASH_MAX_PT) continue;
+    if (len < DOT_MAX_PT) {
+      const x = (s.x1 + s.x2) / 2, y = (s.y1 + s.y2) / 2, key = `${Math.floor(x / GAP_MAX_PT)}|${Math.floor(y / GAP_MAX_PT)}`;
+      (dots.get(key) ?? dots.set(key, []).get(key)!).push([x, y]);
+      continue;
+    }
+    if (len > DASH_MAX_PT) continue;
     let ang = Math.atan2(dy, dx);
     if (ang < 0) ang += Math.PI;
     const deg = Math.round((ang * 180) / Math.PI) % 180;
@@ -44,8 +54,22 @@ export function drawnDashes(segs: Seg[]): Set<Seg> {
     const off = -uy * (s.x1 + s.x2) / 2 + ux * (s.y1 + s.y2) / 2;
     const ta = ux * s.x1 + uy * s.y1, tb = ux * s.x2 + uy * s.y2;
     const key = `${deg}|${Math.round(off / LINE_TOL_PT)}`;
-    (lines.get(key) ?? lines.set(key, []).get(key)!).push({ s, t0: Math.min(ta, tb), t1: Math.max(ta, tb) });
+    (lines.get(key) ?? lines.set(key, []).get(key)!).push({ s, t0: Math.min(ta, tb), t1: Math.max(ta, tb), off, ux, uy });
   }
+  /** The gap between two pieces of a line, or when a dot stands in it, the longer clear space beside the dot. */
+  const clearSpace = (prev: Piece, cur: Piece): number => {
+    let best = cur.t0 - prev.t1;
+    const tm = (prev.t1 + cur.t0) / 2, off = (prev.off + cur.off) / 2;
+    const cx = Math.floor((tm * prev.ux - off * prev.uy) / GAP_MAX_PT), cy = Math.floor((tm * prev.uy + off * prev.ux) / GAP_MAX_PT);
+    for (let i = cx - 1; i <= cx + 1; i++) for (let j = cy - 1; j <= cy + 1; j++) {
+      for (const [x, y] of dots.get(`${i}|${j}`) ?? []) {
+        const t = prev.ux * x + prev.uy * y, o = -prev.uy * x + prev.ux * y;
+        if (Math.abs(o - off) > LINE_TOL_PT || t <= prev.t1 || t >= cur.t0) continue;
+        best = Math.min(best, Math.max(t - prev.t1, cur.t0 - t));
+      }
+    }
+    return best;
+  };
   const out = new Set<Seg>();
   for (const list of lines.values()) {
     if (list.length < MIN_DASHES) continue;
@@ -59,7 +83,8 @@ export function drawnDashes(segs: Seg[]): Set<Seg> {
       const prev = run[run.length - 1], cur = list[i];
       const gap = cur.t0 - prev.t1, len = cur.t1 - cur.t0;
       const alike = Math.max(hi, len) <= DASH_LEN_RATIO * Math.min(lo, len);
-      const shortGap = gap <= Math.max(prev.t1 - prev.t0, len);
+      const longest = Math.max(prev.t1 - prev.t0, len);
+      const shortGap = gap <= longest || (dots.size > 0 && clearSpace(prev, cur) <= longest);
       if (gap >= GAP_MIN_PT && gap <= GAP_MAX_PT && alike && shortGap) {
         run.push(cur);
         lo = Math.min(lo, len); hi = Math.max(hi, len);
