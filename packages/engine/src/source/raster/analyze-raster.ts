@@ -16,7 +16,7 @@ import { faceLineHalfWidthPx } from './edges.js';
 import { findRegions } from './regions.js';
 import { buildRasterResult } from './result.js';
 import { readRoomNames } from './room-names.js';
-import { findWallMask, strokeRadiusPx } from './walls-raster.js';
+import { findWallMask } from './walls-raster.js';
 import { findBandWindows } from './windows-raster.js';
 
 /** Below this resolution on the drawing's paper (dpi) thin walls and door gaps cannot be told apart. */
@@ -77,7 +77,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   }
   const unsealed = new Uint8Array(walls.data);
   const bandWindows = findBandWindows(walls, ink, mmPerPx);
-  const gaps = distinctGaps([...sealGaps(walls, ink, mmPerPx, 2 * strokeRadiusPx(scale) + 1, scale.paperMmPerPx), ...bandWindows]);
+  const gaps = distinctGaps([...sealGaps(walls, ink, mmPerPx, walls.minThickPx, scale.paperMmPerPx), ...bandWindows]);
   const sealed = new Uint8Array(walls.data.length);
   for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
   const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;

@@ -4,6 +4,7 @@
  * the thinnest wall (furniture, dimensions, text, door swings, hatching); small pieces standing alone are
  * dropped. What remains is the wall network.
  */
+import { MAX_WALL_THICKNESS_MM } from './gaps.js';
 import { chamfer, CHAMFER_PAD, CHAMFER_UNIT, components, dilate, newMask, open, thresholdChamfer, type Mask } from './bitmap.js';
 
 export interface WallScale {
@@ -21,6 +22,17 @@ export const MIN_WALL_MM = 60;
 export const MIN_WALL_PAPER_MM = 0.55;
 /** A wall piece at least this long (site mm) belongs to the building, shorter ones alone are clutter. */
 export const WALL_PIECE_MM = 1500;
+/**
+ * Partitions drawn as a single line in a pen thinner than MIN_WALL_PAPER_MM but at least this wide on paper
+ * (mm): a 70-90 mm wall drawn to scale at 1:200 is 0.35-0.45 mm, while furniture, dimension and glass lines are
+ * drawn in pens of 0.13-0.25 mm. Such a line is a wall only where it stands clear of the walls found at the
+ * full thickness, runs a wall piece's length, and meets those walls (see findWallMask).
+ */
+export const THIN_WALL_PAPER_MM = 0.3;
+/** Walls within this share of the drawing's size from its edge are a sheet's frame (or an unframed drawing's outside). */
+const SHEET_EDGE_SHARE = 0.01;
+/** A thin piece with more ink than this many lines its length is a grid of rules (a title block, a table). */
+const GRID_LINES = 3.5;
 
 /**
  * A disc this wide (site mm) fits in no wall (walls are at most 450 mm thick): filled paper where it fits is
@@ -101,26 +113,127 @@ function unfillFields(solid: Mask, ink: Mask, inside: Int32Array, labels: Int32A
   return cleared;
 }
 
-/** Radius (px) of the opening that removes strokes thinner than a wall. */
-export function strokeRadiusPx(s: WallScale): number {
-  const widthPx = Math.max(MIN_WALL_MM / s.mmPerPx, MIN_WALL_PAPER_MM / s.paperMmPerPx);
+/** Radius (px) of the opening that removes strokes thinner than a wall (`paperMm`: the thinnest wall pen). */
+export function strokeRadiusPx(s: WallScale, paperMm = MIN_WALL_PAPER_MM): number {
+  const widthPx = Math.max(MIN_WALL_MM / s.mmPerPx, paperMm / s.paperMmPerPx);
   return Math.max(1, Math.floor(widthPx / 2));
 }
 
-/** The wall network: thick parts of the filled ink, pieces of building size only. */
-export function findWallMask(ink: Mask, s: WallScale): Mask {
+export interface WallMask extends Mask {
+  /** Thinnest wall piece in the mask (px): the thin partitions' width when some were taken. */
+  minThickPx: number;
+}
+
+/**
+ * The wall network: thick parts of the filled ink, pieces of building size only. Then the partitions drawn as
+ * single thinner lines (THIN_WALL_PAPER_MM): the ink strokes at least that thick, outside the network (a little
+ * grown), a wall piece long, and touching the network. A double-line wall's face lines lie inside the network
+ * (its cavity is filled), a window's glass lines are drawn in a fine pen: neither is taken.
+ */
+export function findWallMask(ink: Mask, s: WallScale): WallMask {
   const { solid, inside } = fillWithInside(ink, s);
   const r = strokeRadiusPx(s);
-  // (the solid's distance to paper is known unless a field was cleared: the erosion reuses it)
-  const thick = inside ? dilate(thresholdChamfer(inside, ink.w, ink.h, r, true), r) : open(solid, r);
-  const comps = components(thick, 1);
   const minLenPx = WALL_PIECE_MM / s.mmPerPx;
+  // (the solid's distance to paper is known unless a field was cleared: the erosion reuses it)
+  const opened = (rad: number) => (inside ? dilate(thresholdChamfer(inside, ink.w, ink.h, rad, true), rad) : open(solid, rad));
+  const thick = opened(r);
+  const comps = components(thick, 1);
   const keep = new Uint8Array(comps.count + 1);
   for (let id = 1; id <= comps.count; id++) {
     const len = Math.max(comps.x1[id] - comps.x0[id], comps.y1[id] - comps.y0[id]) + 1;
     keep[id] = len >= minLenPx ? 1 : 0;
   }
-  const out = newMask(ink.w, ink.h);
+  const out: WallMask = { ...newMask(ink.w, ink.h), minThickPx: 2 * r + 1 };
   for (let i = 0; i < out.data.length; i++) out.data[i] = keep[comps.labels[i]];
+  const rf = strokeRadiusPx(s, THIN_WALL_PAPER_MM);
+  // (in the ink itself, not the solid: a window's glass lines with the filled paper between them are as thick as a
+  // thin partition, but no stroke of them is)
+  if (rf < r && addThinPartitions(out, open(ink, rf), r, rf, minLenPx, MAX_WALL_THICKNESS_MM / s.mmPerPx)) out.minThickPx = 2 * rf + 1;
   return out;
+}
+
+/**
+ * Adds to `walls` (in place) the pieces of `fine` (the ink opened at the thin pen) lying clear of the walls
+ * grown by `r` that are at least `minLenPx` long, touch the grown walls and do not fill a wall's own line.
+ * Returns whether any was added.
+ */
+function addThinPartitions(walls: Mask, fine: Mask, r: number, rf: number, minLenPx: number, maxThickPx: number): boolean {
+  const penPx = 2 * rf + 2;
+  const { w, h } = walls;
+  const grown = dilate(walls, r);
+  // a piece must meet the building's walls: those clear of the drawing's edge, where a sheet's frame runs (a
+  // title block's rules meet the frame). A drawing without a frame has its outer walls on that edge: it is given no
+  // thin partitions (the walls found at the full thickness stand as they are).
+  const wc = components(walls, 1);
+  const m = Math.max(3, Math.round(SHEET_EDGE_SHARE * Math.min(walls.w, walls.h)));
+  const inner = new Uint8Array(wc.count + 1);
+  for (let id = 1; id <= wc.count; id++) inner[id] = wc.x0[id] > m && wc.y0[id] > m && wc.x1[id] < walls.w - 1 - m && wc.y1[id] < walls.h - 1 - m ? 1 : 0;
+  if (!inner.includes(1)) return false;
+  /** Whether a building wall (an inner one) lies within r + 1 of (x, y). */
+  const nearBuilding = (x: number, y: number): boolean => {
+    for (let yy = Math.max(0, y - r - 1); yy <= Math.min(h - 1, y + r + 1); yy++)
+      for (let xx = Math.max(0, x - r - 1); xx <= Math.min(w - 1, x + r + 1); xx++) if (inner[wc.labels[yy * w + xx]]) return true;
+    return false;
+  };
+  const rest = newMask(walls.w, walls.h);
+  for (let i = 0; i < rest.data.length; i++) rest.data[i] = fine.data[i] & (grown.data[i] ^ 1);
+  const comps = components(rest, 1);
+  const touches = new Uint8Array(comps.count + 1);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const id = comps.labels[y * w + x];
+    if (!id || touches[id]) continue;
+    const g = grown.data;
+    if (((x > 0 && g[y * w + x - 1]) || (x < w - 1 && g[y * w + x + 1]) || (y > 0 && g[(y - 1) * w + x]) || (y < h - 1 && g[(y + 1) * w + x])) && nearBuilding(x, y)) touches[id] = 1;
+  }
+  const keep = new Uint8Array(comps.count + 1);
+  let added = false;
+  for (let id = 1; id <= comps.count; id++) {
+    const len = Math.max(comps.x1[id] - comps.x0[id], comps.y1[id] - comps.y0[id]) + 1;
+    // (a partition is a few lines meeting; a title block's or a table's rules are a grid of them)
+    if (comps.area[id] > GRID_LINES * len * penPx) continue;
+    if (touches[id] && len >= minLenPx && !inWallLine(walls, comps.x0[id], comps.y0[id], comps.x1[id], comps.y1[id], r, maxThickPx)) { keep[id] = 1; added = true; }
+  }
+  if (!added) return false;
+  // (a kept piece joins the walls with its own ink across the grown margin between it and them: the stroke
+  // within r + 1 of the piece's pixels on the margin's edge)
+  const g = grown.data, edge: number[] = [];
+  for (let i = 0; i < walls.data.length; i++) {
+    if (!keep[comps.labels[i]]) continue;
+    walls.data[i] = 1;
+    const x = i % w;
+    if ((x > 0 && g[i - 1]) || (x < w - 1 && g[i + 1]) || (i >= w && g[i - w]) || (i + w < g.length && g[i + w])) edge.push(i);
+  }
+  for (const i of edge) {
+    const x = i % w, y = (i - x) / w;
+    for (let yy = Math.max(0, y - r - 1); yy <= Math.min(h - 1, y + r + 1); yy++)
+      for (let xx = Math.max(0, x - r - 1); xx <= Math.min(w - 1, x + r + 1); xx++) {
+        const j = yy * w + xx;
+        if (g[j] && fine.data[j]) walls.data[j] = 1;
+      }
+  }
+  return true;
+}
+
+/**
+ * Whether a piece (its box) lies in the line of a wall: beyond both its ends, along its long axis, wall runs on
+ * further than a wall is thick. That is an opening's filling drawn in a heavier pen (a sliding door's two
+ * panels, a window's frame), not a partition: a partition's ends meet a wall across it, as thick as a wall.
+ */
+function inWallLine(walls: Mask, x0: number, y0: number, x1: number, y1: number, r: number, maxThickPx: number): boolean {
+  const horizontal = x1 - x0 >= y1 - y0;
+  const runOn = (x: number, y: number, dx: number, dy: number): number => {
+    const { w, h, data } = walls;
+    let n = 0, skipped = 0;
+    for (;;) {
+      x += dx; y += dy;
+      if (x < 0 || y < 0 || x >= w || y >= h) return n;
+      if (data[y * w + x]) n++;
+      else if (n > 0 || ++skipped > r + 2) return n;
+      if (n > maxThickPx) return n;
+    }
+  };
+  const mid = horizontal ? (y0 + y1) >> 1 : (x0 + x1) >> 1;
+  const ends = horizontal ? [[x0, -1], [x1, 1]] as const : [[y0, -1], [y1, 1]] as const;
+  return ends.every(([at, dir]) => [mid - 1, mid, mid + 1].some((m) =>
+    (horizontal ? runOn(at, m, dir, 0) : runOn(m, at, 0, dir)) > maxThickPx));
 }
