@@ -302,9 +302,10 @@ describe('partitions drawn as a single thinner line', () => {
   // 1:200 scanned at 200 dpi: 25.4 mm on site and 0.127 mm on paper per pixel. Full-thickness walls are strokes of
   // 0.55 mm (4.3 px) and more; a 80 mm partition drawn to scale is 0.4 mm (3 px), furniture 0.18 mm (1-2 px).
   const s = { mmPerPx: 25.4, paperMmPerPx: 0.127 };
-  // a building 400 x 300 px (10 x 7.6 m) of 8 px walls, inside a sheet frame at the image's edge
+  // a building 400 x 300 px (10 x 7.6 m) of 8 px walls, inside a sheet frame at the drawing's edge (the image is
+  // cropped to the drawing with 16 px of paper round it)
   const building: [number, number, number, number][] = [[100, 100, 499, 107], [100, 392, 499, 399], [100, 100, 107, 399], [492, 100, 499, 399]];
-  const frame: [number, number, number, number][] = [[2, 2, 697, 9], [2, 590, 697, 597], [2, 2, 9, 597], [690, 2, 697, 597]];
+  const frame: [number, number, number, number][] = [[18, 18, 681, 25], [18, 574, 681, 581], [18, 18, 25, 581], [674, 18, 681, 581]];
   const at = (m: Mask, x: number, y: number) => m.data[y * m.w + x];
 
   it('takes a thin partition from wall to wall, but not a furniture line', () => {
@@ -319,7 +320,7 @@ describe('partitions drawn as a single thinner line', () => {
     const walls = findWallMask(maskOf(700, 600, [...frame, [100, 100, 299, 107], [380, 100, 499, 107], [100, 392, 499, 399], [100, 100, 107, 399], [492, 100, 499, 399],
       // a title block's rule from the frame's side to its bottom, and a window's frame drawn in a heavier pen in
       // the top wall's line between its two pieces
-      [550, 10, 552, 589], [300, 102, 379, 104],
+      [550, 26, 552, 573], [300, 102, 379, 104],
       // a table against the left wall: five rules joined at their right ends
       ...[300, 310, 320, 330, 340].map((y) => [108, y, 250, y + 2] as [number, number, number, number]), [250, 300, 252, 342]]), s);
     expect(at(walls, 551, 300)).toBe(0);

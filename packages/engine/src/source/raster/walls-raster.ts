@@ -4,6 +4,7 @@
  * the thinnest wall (furniture, dimensions, text, door swings, hatching); small pieces standing alone are
  * dropped. What remains is the wall network.
  */
+import { CROP_MARGIN_PX } from './crop.js';
 import { MAX_WALL_THICKNESS_MM } from './gaps.js';
 import { chamfer, CHAMFER_PAD, CHAMFER_UNIT, components, dilate, newMask, open, thresholdChamfer, type Mask } from './bitmap.js';
 
@@ -29,7 +30,8 @@ export const WALL_PIECE_MM = 1500;
  * full thickness, runs a wall piece's length, and meets those walls (see findWallMask).
  */
 export const THIN_WALL_PAPER_MM = 0.3;
-/** Walls within this share of the drawing's size from its edge are a sheet's frame (or an unframed drawing's outside). */
+/** Walls within this share of the drawing's size from its edge (past the crop's margin of paper) are a sheet's frame
+ * (or an unframed drawing's outside). */
 const SHEET_EDGE_SHARE = 0.01;
 /** A thin piece with more ink than this many lines its length is a grid of rules (a title block, a table). */
 const GRID_LINES = 3.5;
@@ -165,7 +167,7 @@ function addThinPartitions(walls: Mask, fine: Mask, r: number, rf: number, minLe
   // title block's rules meet the frame). A drawing without a frame has its outer walls on that edge: it is given no
   // thin partitions (the walls found at the full thickness stand as they are).
   const wc = components(walls, 1);
-  const m = Math.max(3, Math.round(SHEET_EDGE_SHARE * Math.min(walls.w, walls.h)));
+  const m = CROP_MARGIN_PX + Math.max(3, Math.round(SHEET_EDGE_SHARE * Math.min(walls.w, walls.h)));
   const inner = new Uint8Array(wc.count + 1);
   for (let id = 1; id <= wc.count; id++) inner[id] = wc.x0[id] > m && wc.y0[id] > m && wc.x1[id] < walls.w - 1 - m && wc.y1[id] < walls.h - 1 - m ? 1 : 0;
   if (!inner.includes(1)) return false;
