@@ -156,6 +156,12 @@ const ALONG_OPENING = 0.5;
 export function cornerOpenings(clusters: Cluster[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean, openings: Closure[] = []): Closure[] {
   const out: Closure[] = [];
   const near = segIndex(thin);
+  /** The gap from t = a to b on a run's faces, closed and classified by what is drawn in it. */
+  const gapClosure = (deg: number, a: number, b: number, lo: number, hi: number): Closure => {
+    const cl: Closure = { deg, lo, hi, t0: a, t1: b, quad: quadOf(deg, a, b, lo, hi), opening: true };
+    classify(cl, arcs, near(cl.quad));
+    return cl;
+  };
   for (const c of clusters) {
     const lo = c.items.reduce((s, b) => s + b.lo, 0) / c.items.length;
     const hi = c.items.reduce((s, b) => s + b.hi, 0) / c.items.length;
@@ -179,9 +185,7 @@ export function cornerOpenings(clusters: Cluster[], arcs: DoorArc[], thin: MmSeg
       if (ahead >= MIN_OPENING_MM) {
         // a wall across the line a door's width on: a door hung in that gap parts the rooms (the swing drawn is
         // the boundary the drawing marks), where an empty gap is a room going on past the wall's end
-        const a = Math.min(end, end + dir * ahead), b = Math.max(end, end + dir * ahead);
-        const cl: Closure = { deg: c.deg, lo, hi, t0: a, t1: b, quad: quadOf(c.deg, a, b, lo, hi), opening: true };
-        classify(cl, arcs, near(cl.quad));
+        const cl = gapClosure(c.deg, Math.min(end, end + dir * ahead), Math.max(end, end + dir * ahead), lo, hi);
         // (a swing already hung in a break of its own is that opening's door)
         if ((cl.subtype === 'swing' || cl.subtype === 'double') && !cl.arcs!.some((d) => openings.some((o) => o.arcs?.includes(d)))) out.push(cl);
         continue;
@@ -207,8 +211,7 @@ export function cornerOpenings(clusters: Cluster[], arcs: DoorArc[], thin: MmSeg
       const probe = face + side * FLUSH_MM;
       if (openings.some((o) => o.opening && o.deg === c.deg && o.lo - 1 <= probe && probe <= o.hi + 1 &&
         Math.min(o.t1, b) - Math.max(o.t0, a) > ALONG_OPENING * (b - a))) continue;
-      const cl: Closure = { deg: c.deg, lo, hi, t0: a, t1: b, quad: quadOf(c.deg, a, b, lo, hi), opening: true };
-      classify(cl, arcs, near(cl.quad));
+      const cl = gapClosure(c.deg, a, b, lo, hi);
       // (a window or door there is closed by its own rules)
       if (cl.subtype !== 'opening') continue;
       out.push(cl);

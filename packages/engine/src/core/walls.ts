@@ -189,11 +189,10 @@ function fillDots(fills: FillPoly[]): Seg[] {
   const out: Seg[] = [];
   for (const f of fills) {
     if (f.pts.length > 40) continue;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const [x, y] of f.pts) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y); }
-    if (x1 - x0 > DOT_FILL_MAX_PT || y1 - y0 > DOT_FILL_MAX_PT) continue;
-    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-    out.push({ x1: cx, y1: cy, x2: cx, y2: cy, w: Math.min(x1 - x0, y1 - y0) });
+    const b = bbox(f.pts);
+    if (b.w > DOT_FILL_MAX_PT || b.h > DOT_FILL_MAX_PT) continue;
+    const cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2;
+    out.push({ x1: cx, y1: cy, x2: cx, y2: cy, w: Math.min(b.w, b.h) });
   }
   return out;
 }
@@ -206,9 +205,10 @@ const outlinedCache = new WeakMap<VectorPage, Seg[] | null>();
 export function outlineLines(v: VectorPage): Seg[] | null {
   if (!outlinedCache.has(v)) {
     const lines = fillLines(v.fills);
+    const outlined = lines.length > v.segs.length;
     // a dashed line exported as outlines is its dashes, and its dots are tiny fills between them
-    markDrawnDashes([...lines, ...fillDots(v.fills)]);
-    outlinedCache.set(v, lines.length > v.segs.length ? lines : null);
+    if (outlined) markDrawnDashes([...lines, ...fillDots(v.fills)]);
+    outlinedCache.set(v, outlined ? lines : null);
   }
   return outlinedCache.get(v)!;
 }

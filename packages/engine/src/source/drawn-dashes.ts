@@ -15,6 +15,7 @@
  * taken for a solid line its dashes paired with a fitting's edge as a wall.
  */
 import type { Seg } from './extract.js';
+import { Grid } from '../core/grid.js';
 
 /** Longest piece taken for a dash (pt on paper, about 8.5 mm). */
 const DASH_MAX_PT = 24;
@@ -36,14 +37,14 @@ interface Piece { s: Seg; t0: number; t1: number; off: number; ux: number; uy: n
 /** The segments that are dashes of a line drawn as pieces (see above); `segs` in page points. */
 export function drawnDashes(segs: Seg[]): Set<Seg> {
   const lines = new Map<string, Piece[]>();
-  const dots = new Map<string, [number, number][]>(); // by cell of GAP_MAX_PT
+  const dots = new Grid<[number, number]>(GAP_MAX_PT);
   for (const s of segs) {
     if (s.dashed) continue;
     const dx = s.x2 - s.x1, dy = s.y2 - s.y1;
     const len = Math.hypot(dx, dy);
     if (len < DOT_MAX_PT) {
-      const x = (s.x1 + s.x2) / 2, y = (s.y1 + s.y2) / 2, key = `${Math.floor(x / GAP_MAX_PT)}|${Math.floor(y / GAP_MAX_PT)}`;
-      (dots.get(key) ?? dots.set(key, []).get(key)!).push([x, y]);
+      const dot: [number, number] = [(s.x1 + s.x2) / 2, (s.y1 + s.y2) / 2];
+      dots.add(dot, dot);
       continue;
     }
     if (len > DASH_MAX_PT) continue;
@@ -58,15 +59,13 @@ export function drawnDashes(segs: Seg[]): Set<Seg> {
   }
   /** The gap between two pieces of a line, or when a dot stands in it, the longer clear space beside the dot. */
   const clearSpace = (prev: Piece, cur: Piece): number => {
+    const { ux, uy } = prev, off = (prev.off + cur.off) / 2;
+    const xs = [prev.t1 * ux - off * uy, cur.t0 * ux - off * uy], ys = [prev.t1 * uy + off * ux, cur.t0 * uy + off * ux];
     let best = cur.t0 - prev.t1;
-    const tm = (prev.t1 + cur.t0) / 2, off = (prev.off + cur.off) / 2;
-    const cx = Math.floor((tm * prev.ux - off * prev.uy) / GAP_MAX_PT), cy = Math.floor((tm * prev.uy + off * prev.ux) / GAP_MAX_PT);
-    for (let i = cx - 1; i <= cx + 1; i++) for (let j = cy - 1; j <= cy + 1; j++) {
-      for (const [x, y] of dots.get(`${i}|${j}`) ?? []) {
-        const t = prev.ux * x + prev.uy * y, o = -prev.uy * x + prev.ux * y;
-        if (Math.abs(o - off) > LINE_TOL_PT || t <= prev.t1 || t >= cur.t0) continue;
-        best = Math.min(best, Math.max(t - prev.t1, cur.t0 - t));
-      }
+    for (const [x, y] of dots.inBox(Math.min(...xs) - LINE_TOL_PT, Math.min(...ys) - LINE_TOL_PT, Math.max(...xs) + LINE_TOL_PT, Math.max(...ys) + LINE_TOL_PT)) {
+      const t = ux * x + uy * y, o = -uy * x + ux * y;
+      if (Math.abs(o - off) > LINE_TOL_PT || t <= prev.t1 || t >= cur.t0) continue;
+      best = Math.min(best, Math.max(t - prev.t1, cur.t0 - t));
     }
     return best;
   };
@@ -84,7 +83,7 @@ export function drawnDashes(segs: Seg[]): Set<Seg> {
       const gap = cur.t0 - prev.t1, len = cur.t1 - cur.t0;
       const alike = Math.max(hi, len) <= DASH_LEN_RATIO * Math.min(lo, len);
       const longest = Math.max(prev.t1 - prev.t0, len);
-      const shortGap = gap <= longest || (dots.size > 0 && clearSpace(prev, cur) <= longest);
+      const shortGap = gap <= longest || clearSpace(prev, cur) <= longest;
       if (gap >= GAP_MIN_PT && gap <= GAP_MAX_PT && alike && shortGap) {
         run.push(cur);
         lo = Math.min(lo, len); hi = Math.max(hi, len);

@@ -6,7 +6,7 @@
  */
 import { CROP_MARGIN_PX } from './crop.js';
 import { MAX_WALL_THICKNESS_MM } from './gaps.js';
-import { chamfer, CHAMFER_PAD, CHAMFER_UNIT, components, dilate, newMask, open, thresholdChamfer, type Mask } from './bitmap.js';
+import { chamfer, CHAMFER_PAD, CHAMFER_UNIT, components, dilate, newMask, open, thresholdChamfer, type Components, type Mask } from './bitmap.js';
 
 export interface WallScale {
   /** Site millimetres per pixel. */
@@ -137,8 +137,7 @@ export function findWallMask(ink: Mask, s: WallScale): WallMask {
   const r = strokeRadiusPx(s);
   const minLenPx = WALL_PIECE_MM / s.mmPerPx;
   // (the solid's distance to paper is known unless a field was cleared: the erosion reuses it)
-  const opened = (rad: number) => (inside ? dilate(thresholdChamfer(inside, ink.w, ink.h, rad, true), rad) : open(solid, rad));
-  const thick = opened(r);
+  const thick = inside ? dilate(thresholdChamfer(inside, ink.w, ink.h, r, true), r) : open(solid, r);
   const comps = components(thick, 1);
   const keep = new Uint8Array(comps.count + 1);
   for (let id = 1; id <= comps.count; id++) {
@@ -150,26 +149,31 @@ export function findWallMask(ink: Mask, s: WallScale): WallMask {
   const rf = strokeRadiusPx(s, THIN_WALL_PAPER_MM);
   // (in the ink itself, not the solid: a window's glass lines with the filled paper between them are as thick as a
   // thin partition, but no stroke of them is)
-  if (rf < r && addThinPartitions(out, open(ink, rf), r, rf, minLenPx, MAX_WALL_THICKNESS_MM / s.mmPerPx)) out.minThickPx = 2 * rf + 1;
+  if (rf < r && addThinPartitions(out, { comps, keep }, open(ink, rf), r, rf, minLenPx, MAX_WALL_THICKNESS_MM / s.mmPerPx)) out.minThickPx = 2 * rf + 1;
   return out;
 }
 
 /**
  * Adds to `walls` (in place) the pieces of `fine` (the ink opened at the thin pen) lying clear of the walls
  * grown by `r` that are at least `minLenPx` long, touch the grown walls and do not fill a wall's own line.
- * Returns whether any was added.
+ * `pieces` are the labelled pieces the walls were kept from (`keep`: the kept ones). Returns whether any was added.
  */
-function addThinPartitions(walls: Mask, fine: Mask, r: number, rf: number, minLenPx: number, maxThickPx: number): boolean {
+function addThinPartitions(walls: Mask, pieces: { comps: Components; keep: Uint8Array }, fine: Mask, r: number, rf: number, minLenPx: number, maxThickPx: number): boolean {
   const penPx = 2 * rf + 2;
   const { w, h } = walls;
-  const grown = dilate(walls, r);
+  const grown = dilate(walls, r), g = grown.data;
+  /** Whether pixel i lies beside the grown walls. */
+  const besideGrown = (i: number): boolean => {
+    const x = i % w;
+    return (x > 0 && g[i - 1] === 1) || (x < w - 1 && g[i + 1] === 1) || (i >= w && g[i - w] === 1) || (i + w < g.length && g[i + w] === 1);
+  };
   // a piece must meet the building's walls: those clear of the drawing's edge, where a sheet's frame runs (a
   // title block's rules meet the frame). A drawing without a frame has its outer walls on that edge: it is given no
   // thin partitions (the walls found at the full thickness stand as they are).
-  const wc = components(walls, 1);
-  const m = CROP_MARGIN_PX + Math.max(3, Math.round(SHEET_EDGE_SHARE * Math.min(walls.w, walls.h)));
+  const wc = pieces.comps;
+  const m = CROP_MARGIN_PX + Math.max(3, Math.round(SHEET_EDGE_SHARE * Math.min(w, h)));
   const inner = new Uint8Array(wc.count + 1);
-  for (let id = 1; id <= wc.count; id++) inner[id] = wc.x0[id] > m && wc.y0[id] > m && wc.x1[id] < walls.w - 1 - m && wc.y1[id] < walls.h - 1 - m ? 1 : 0;
+  for (let id = 1; id <= wc.count; id++) inner[id] = pieces.keep[id] && wc.x0[id] > m && wc.y0[id] > m && wc.x1[id] < w - 1 - m && wc.y1[id] < h - 1 - m ? 1 : 0;
   if (!inner.includes(1)) return false;
   /** Whether a building wall (an inner one) lies within r + 1 of (x, y). */
   const nearBuilding = (x: number, y: number): boolean => {
@@ -177,15 +181,13 @@ function addThinPartitions(walls: Mask, fine: Mask, r: number, rf: number, minLe
       for (let xx = Math.max(0, x - r - 1); xx <= Math.min(w - 1, x + r + 1); xx++) if (inner[wc.labels[yy * w + xx]]) return true;
     return false;
   };
-  const rest = newMask(walls.w, walls.h);
-  for (let i = 0; i < rest.data.length; i++) rest.data[i] = fine.data[i] & (grown.data[i] ^ 1);
+  const rest = newMask(w, h);
+  for (let i = 0; i < rest.data.length; i++) rest.data[i] = fine.data[i] & (g[i] ^ 1);
   const comps = components(rest, 1);
   const touches = new Uint8Array(comps.count + 1);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const id = comps.labels[y * w + x];
-    if (!id || touches[id]) continue;
-    const g = grown.data;
-    if (((x > 0 && g[y * w + x - 1]) || (x < w - 1 && g[y * w + x + 1]) || (y > 0 && g[(y - 1) * w + x]) || (y < h - 1 && g[(y + 1) * w + x])) && nearBuilding(x, y)) touches[id] = 1;
+  for (let i = 0; i < rest.data.length; i++) {
+    const id = comps.labels[i];
+    if (id && !touches[id] && besideGrown(i) && nearBuilding(i % w, Math.floor(i / w))) touches[id] = 1;
   }
   const keep = new Uint8Array(comps.count + 1);
   let added = false;
@@ -198,12 +200,11 @@ function addThinPartitions(walls: Mask, fine: Mask, r: number, rf: number, minLe
   if (!added) return false;
   // (a kept piece joins the walls with its own ink across the grown margin between it and them: the stroke
   // within r + 1 of the piece's pixels on the margin's edge)
-  const g = grown.data, edge: number[] = [];
+  const edge: number[] = [];
   for (let i = 0; i < walls.data.length; i++) {
     if (!keep[comps.labels[i]]) continue;
     walls.data[i] = 1;
-    const x = i % w;
-    if ((x > 0 && g[i - 1]) || (x < w - 1 && g[i + 1]) || (i >= w && g[i - w]) || (i + w < g.length && g[i + w])) edge.push(i);
+    if (besideGrown(i)) edge.push(i);
   }
   for (const i of edge) {
     const x = i % w, y = (i - x) / w;
