@@ -281,8 +281,18 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     });
     // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none
     applyRoomSchedule(rooms, readRoomSchedule(text, rooms.map((r) => r.polygon)));
+    // the walls without the openings' closures that have open space on both faces (neither wall nor a space the
+    // walls enclose): a gap closed in a loggia's side wall closes no room, and the loggia's floor runs on
+    // through it to the slab edge beyond
+    const openBuilding = () => {
+      const sealedIndex = new RingIndex(sealed.map(fromPath)), enclosedIndex = new RingIndex(enclosed);
+      const open = (p: PointMm) => !sealedIndex.parity(p) && enclosedIndex.holding(p).length === 0;
+      const idle = new Set(closures.filter((c) => c.opening && [c.lo - BESIDE_MM, c.hi + BESIDE_MM].every((off) => open(bandPoint(c.deg, (c.t0 + c.t1) / 2, off)))));
+      if (!idle.size) return null;
+      return seal([...raw, ...closures.filter((c) => !idle.has(c)).map((c) => toPath(c.quad)), ...sealParts.slice(raw.length + closures.length)]);
+    };
     // loggias, balconies, terraces outside the walls, closed by railings and slab edges (outdoor-spaces.ts)
-    for (const found of findOutdoorSpaces({ text, rooms: [...rooms.map((r) => r.polygon), ...enclosed], building: sealed, lines: pageLines, ratio: printedRatio(rooms), taken: led.map((s) => s.ledFromBox), asMeasured: overParapets })) {
+    for (const found of findOutdoorSpaces({ text, rooms: [...rooms.map((r) => r.polygon), ...enclosed], building: sealed, openBuilding, lines: pageLines, ratio: printedRatio(rooms), taken: led.map((s) => s.ledFromBox), asMeasured: overParapets })) {
       const o = { ...found, pts: overParapets(found.pts) };
       rooms.push({
         id: `room-${rooms.length + 1}`, label: stampLabel(o.stamp), is_outdoor: true, polygon: o.pts,
@@ -355,6 +365,9 @@ function printedRatio(rooms: Room[]): number | null {
   const r = rooms.filter((x) => x.printed_area_mm2).map((x) => x.ceiling_area / x.printed_area_mm2!).sort((a, b) => a - b);
   return r.length >= 3 ? r[r.length >> 1] : null;
 }
+
+/** The space on either side of a closure is looked at this far (mm) beyond its faces. */
+const BESIDE_MM = 50;
 
 /** The wall union with its hairline joints sealed (a closing by SEAL_MM). */
 function seal(parts: Paths64): Paths64 {

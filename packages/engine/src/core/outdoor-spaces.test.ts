@@ -100,6 +100,41 @@ describe('outdoor spaces closed by railings against the building', () => {
   });
 });
 
+describe('a loggia with a gap in its side wall', () => {
+  /**
+   * Walls cut as fills: a room 5.0 x 4.0 m; to its right a loggia 2.0 x 4.0 m under the top wall, its right side
+   * a wall with a gap of 1.2 m (y 1400..2600), its bottom a railing. `slabEdge` draws the slab's edge across
+   * the gap on the wall's outer face (x = 7600).
+   */
+  const loggiaWithGap = (slabEdge: boolean, printed: string) => sheetPdf((p) => {
+    const wall = (x0: number, y0: number, x1: number, y1: number) => p.fill([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], 0.25);
+    wall(-300, -300, 7600, 0); wall(-300, 0, 0, 4300); wall(0, 4000, 5300, 4300); wall(5000, 0, 5300, 4000);
+    wall(7300, 0, 7600, 1400); wall(7300, 2600, 7600, 4000);
+    p.line(5300, 4000, 7300, 4000, railing);
+    if (slabEdge) p.line(7600, 1400, 7600, 2600, railing);
+    p.text(2500, 1800, 'Zimmer'); p.text(2500, 2200, '20.00 m2');
+    p.text(6300, 1900, 'Loggia'); p.text(6300, 2300, printed);
+  });
+
+  it('runs on through the gap to the slab edge: the gap\'s closure bounds no room', async () => {
+    const r = await analyzePdf(await loggiaWithGap(true, '8.36 m2'), opts);
+    const loggia = r.rooms.find((x) => x.label === 'Loggia');
+    expect(loggia?.is_outdoor).toBe(true);
+    // 2.0 x 4.0 m plus the gap's 0.3 x 1.2 m (8.0 m2 when the region stops at the closure's inner face)
+    expect(m2(loggia!)).toBeGreaterThan(8.3);
+    expect(m2(loggia!)).toBeLessThan(8.45);
+    expect(m2(r.rooms.find((x) => x.label === 'Zimmer')!)).toBeCloseTo(20, 1);
+  });
+
+  it('stops at the closure when nothing closes the space beyond the gap', async () => {
+    const r = await analyzePdf(await loggiaWithGap(false, '8.00 m2'), opts);
+    const loggia = r.rooms.find((x) => x.label === 'Loggia');
+    expect(loggia?.is_outdoor).toBe(true);
+    expect(m2(loggia!)).toBeGreaterThan(7.9);
+    expect(m2(loggia!)).toBeLessThan(8.1);
+  });
+});
+
 describe('stamps given to a room through a leader line', () => {
   it('never label an outdoor space as well, even when printed in a closed region of the same area', async () => {
     const r = await analyzePdf(await sheetPdf((p) => {

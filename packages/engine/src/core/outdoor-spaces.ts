@@ -52,6 +52,12 @@ export interface OutdoorInput {
   rooms: PointMm[][];
   /** The sealed wall union (walls with their openings closed). */
   building: Paths64;
+  /**
+   * The walls with only the openings' closures that bound an enclosed space, or null when that is every closure:
+   * the region is looked for in it first (a loggia's floor runs on through a gap in its side wall to the slab
+   * edge beyond), then, when none is accepted there (the gap opens onto nothing closed), in `building`.
+   */
+  openBuilding?: () => Paths64 | null;
   /** Every drawn line of the page (mm). */
   lines: () => Line[];
   /** The plan's measured/printed area ratio (median over its rooms), or null when unknown. */
@@ -83,9 +89,18 @@ export function findOutdoorSpaces(inp: OutdoorInput): OutdoorSpace[] {
   if (!stamps.length) return [];
   const lines = inp.lines();
   const out: OutdoorSpace[] = [];
+  let open: { inp: OutdoorInput; rings: PointMm[][] } | null | undefined;
+  const openWalls = () => {
+    if (open === undefined) {
+      const b = inp.openBuilding?.() ?? null;
+      open = b ? { inp: { ...inp, building: b }, rings: b.map(fromPath) } : null;
+    }
+    return open;
+  };
   for (const s of stamps) {
     if (out.some((o) => pointInPoly(s.at[0], s.at[1], o.pts))) continue;
-    const pts = regionByPens(s, lines, inp, buildingRings);
+    const o = openWalls();
+    const pts = (o && regionByPens(s, lines, o.inp, o.rings)) ?? regionByPens(s, lines, inp, buildingRings);
     if (!pts) continue;
     // a region holding a second stamp with a printed area is two spaces the lines do not separate
     if (stamps.some((o) => o !== s && o.printedAreaMm2 !== null && pointInPoly(o.at[0], o.at[1], pts))) continue;
