@@ -18,8 +18,11 @@ export function paperLevel(grey: Uint8Array, w: number, h: number): Float32Array
     for (let bx = 0; bx < bw; bx++) {
       hist.fill(0);
       let n = 0;
-      for (let y = by * BLOCK_PX; y < Math.min(h, (by + 1) * BLOCK_PX); y++)
-        for (let x = bx * BLOCK_PX; x < Math.min(w, (bx + 1) * BLOCK_PX); x++) { hist[grey[y * w + x]]++; n++; }
+      const yEnd = Math.min(h, (by + 1) * BLOCK_PX), x0 = bx * BLOCK_PX, xEnd = Math.min(w, (bx + 1) * BLOCK_PX);
+      for (let y = by * BLOCK_PX; y < yEnd; y++) {
+        for (let i = y * w + x0, end = y * w + xEnd; i < end; i++) hist[grey[i]]++;
+        n += xEnd - x0;
+      }
       let acc = 0, v = 255;
       for (; v > 0; v--) { acc += hist[v]; if (acc >= n * 0.1) break; }
       lvl[by * bw + bx] = v;

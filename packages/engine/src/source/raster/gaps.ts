@@ -5,7 +5,7 @@
  * sliding door when panels cover part of it, otherwise a door. Looking only along the wall's own band
  * keeps narrow rooms and corridors (paper between two parallel walls) open.
  */
-import { components, newMask, type Mask } from './bitmap.js';
+import { components, newMask, type Components, type Mask } from './bitmap.js';
 
 /** Widest opening sealed (site mm): double and sliding doors. */
 export const MAX_GAP_MM = 2700;
@@ -41,17 +41,30 @@ export interface Gap {
   subtype: string;
 }
 
-/** Seals the wall gaps in place and returns them. */
-export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2, paperMmPerPx = 0.25): Gap[] {
+/**
+ * What findBandWindows and sealGaps both take from the unsealed walls and the ink: the ink turned (the vertical walls'
+ * view) and the pieces of the bands along x. Made once for both, they cost one pass of each less per page.
+ */
+export interface BandViews {
+  inkT: Mask;
+  alongX: Components;
+}
+
+export function bandViews(walls: Mask, ink: Mask): BandViews {
+  return { inkT: transpose(ink), alongX: components(alongMask(walls), 1) };
+}
+
+/** Seals the wall gaps in place and returns them (`views`: bandViews of the walls before sealing and the ink). */
+export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2, paperMmPerPx = 0.25, views?: BandViews): Gap[] {
   const maxBreak = Math.max(1, Math.floor(MAX_GLASS_BREAK_PAPER_MM / paperMmPerPx));
   const maxLen = Math.round(MAX_GAP_MM / mmPerPx);
   const maxThick = Math.round(MAX_WALL_THICKNESS_MM / mmPerPx);
   const gaps: Gap[] = [];
   for (const horizontal of [true, false]) {
     const view = horizontal ? walls : transpose(walls);
-    const inkView = horizontal ? ink : transpose(ink);
-    const along = alongMask(view);
-    const comps = components(along, 1);
+    const inkView = horizontal ? ink : views?.inkT ?? transpose(ink);
+    // (the horizontal pass sees the walls before any sealing)
+    const comps = horizontal && views ? views.alongX : components(alongMask(view), 1);
     // per component and row: its last and first pixel (the piece's two ends in that row)
     const found: Gap[] = [];
     for (let id = 1; id <= comps.count; id++) {
@@ -96,9 +109,13 @@ export function alongMask(m: Mask): Mask {
     }
   }
   for (let i = 0; i < n; i++) if (data[i]) vRun[i] = i >= w ? Math.min(65535, vRun[i - w] + 1) : 1;
-  for (let i = n - 1 - w; i >= 0; i--) if (data[i] && data[i + w]) vRun[i] = vRun[i + w];
-  const out = newMask(w, h);
-  for (let i = 0; i < n; i++) out.data[i] = data[i] && hRun[i] > vRun[i] ? 1 : 0;
+  const out = newMask(w, h), o = out.data;
+  // (the upward pass carries each run's length up its column and decides each pixel once its length is known)
+  for (let i = n - 1; i >= 0; i--) {
+    if (!data[i]) continue;
+    if (i < n - w && data[i + w]) vRun[i] = vRun[i + w];
+    o[i] = hRun[i] > vRun[i] ? 1 : 0;
+  }
   return out;
 }
 
@@ -131,9 +148,23 @@ function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: numbe
   return { x0: Math.min(s, e), x1: Math.max(s, e), y0, y1, horizontal: true, kind: 'seal', subtype: '' };
 }
 
+/** Tile side (pixels) of the transpose: a tile's rows and columns both stay in cache. */
+const TRANSPOSE_TILE = 64;
+
 export function transpose(m: Mask): Mask {
-  const out = newMask(m.h, m.w);
-  for (let y = 0; y < m.h; y++) for (let x = 0; x < m.w; x++) out.data[x * m.h + y] = m.data[y * m.w + x];
+  const { w, h, data } = m;
+  const out = newMask(h, w), o = out.data;
+  // (tile by tile: writing a whole column at a time touches a new cache line per pixel)
+  for (let ty = 0; ty < h; ty += TRANSPOSE_TILE) {
+    const ey = Math.min(h, ty + TRANSPOSE_TILE);
+    for (let tx = 0; tx < w; tx += TRANSPOSE_TILE) {
+      const ex = Math.min(w, tx + TRANSPOSE_TILE);
+      for (let x = tx; x < ex; x++) {
+        const dst = x * h;
+        for (let y = ty, i = ty * w + x; y < ey; y++, i += w) o[dst + y] = data[i];
+      }
+    }
+  }
   return out;
 }
 

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import Tesseract from 'tesseract.js';
 
@@ -111,7 +112,7 @@ export async function readCrop(crop: OcrCrop, worker?: Tesseract.Worker): Promis
   ctx.imageSmoothingEnabled = true;
   ctx.drawImage(src, 10, 10, cw, ch);
   const w = worker ?? (await ocrWorker());
-  const { data } = await w.recognize(big.toBuffer('image/png'), {}, { blocks: true, text: false });
+  const { data } = await w.recognize(fastPng(ctx.getImageData(0, 0, cw + 20, ch + 20).data, cw + 20, ch + 20), {}, { blocks: true, text: false });
   const out: OcrLine[] = [];
   for (const b of data.blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) {
     const words = l.words.filter((wd) => wd.confidence >= MIN_WORD_CONFIDENCE && /^[\p{L}\d][\p{L}\d.\-/]*$/u.test(wd.text.trim()));
@@ -125,4 +126,32 @@ export async function readCrop(crop: OcrCrop, worker?: Tesseract.Worker): Promis
     });
   }
   return out.sort((a, b) => a.at[1] - b.at[1]);
+}
+
+/**
+ * The canvas's pixels as a PNG of the same kind and chunks as the canvas's own encoder writes (8-bit RGBA,
+ * sBIT, sRGB), but with unfiltered rows and zlib's fastest level: the canvas's encoder took about four times as
+ * long as reading the enlarged crop back and compressing it so (the enlarged crops are mostly white paper), and
+ * the decoded pixels are the same, so the words read are too.
+ */
+function fastPng(rgba: Uint8ClampedArray, w: number, h: number): Buffer {
+  const stride = 4 * w, raw = Buffer.alloc((stride + 1) * h);
+  for (let y = 0; y < h; y++) raw.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('sBIT', Buffer.from([8, 8, 8, 8])), pngChunk('sRGB', Buffer.from([0])),
+    pngChunk('IDAT', deflateSync(raw, { level: 1 })), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  out.set(data, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
+  return out;
 }

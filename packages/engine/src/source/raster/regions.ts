@@ -3,7 +3,7 @@
  * do not reach the page edge (the outside does), large and wide enough to stand in; a piece enclosed by
  * another room (inside a thick piece of furniture) is not a room. Outlines are traced on pixel corners.
  */
-import { components, newMask, sqDistanceTo, type Mask } from './bitmap.js';
+import { chamfer, CHAMFER_PAD, chamferSq, components, newMask, type Mask } from './bitmap.js';
 import { edgeShiftPx, growRing, type EdgeGrey } from './edges.js';
 import { ringArea, simplifyRing, traceOuter, type Pt } from './trace.js';
 
@@ -33,15 +33,22 @@ export interface Regions {
 export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Regions {
   const { w, h } = walls;
   const free = components(walls, 0);
-  const inscribed = sqDistanceTo(walls, 1);
-  const maxR = new Float32Array(free.count + 1);
+  // the largest inscribed disc per free piece: its largest distance to the walls, squared only once per piece
+  // (the square is monotone), not per pixel
+  const dist = chamfer(walls, 1), W = w + 2 * CHAMFER_PAD;
+  const maxD = new Int32Array(free.count + 1);
   const first = new Int32Array(free.count + 1).fill(-1);
-  for (let i = 0; i < inscribed.length; i++) {
-    const id = free.labels[i];
-    if (!id) continue;
-    if (first[id] < 0) first[id] = i;
-    if (inscribed[i] > maxR[id]) maxR[id] = inscribed[i];
+  for (let y = 0; y < h; y++) {
+    const row = (y + CHAMFER_PAD) * W + CHAMFER_PAD, src = y * w;
+    for (let x = 0; x < w; x++) {
+      const id = free.labels[src + x];
+      if (!id) continue;
+      if (first[id] < 0) first[id] = src + x;
+      if (dist[row + x] > maxD[id]) maxD[id] = dist[row + x];
+    }
   }
+  const maxR = new Float32Array(free.count + 1);
+  for (let id = 1; id <= free.count; id++) maxR[id] = chamferSq(maxD[id]);
   const px2 = lim.mmPerPx * lim.mmPerPx;
   const cand: PixelRoom[] = [];
   for (let id = 1; id <= free.count; id++) {

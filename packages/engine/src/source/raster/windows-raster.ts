@@ -16,7 +16,7 @@
  * for one panel and on the other for the next; a window's glass is centred. Such a stretch is a sliding door.
  */
 import { components, type Mask } from './bitmap.js';
-import { alongMask, MAX_GAP_MM, MIN_OPENING_MM, transpose, type Gap } from './gaps.js';
+import { alongMask, MAX_GAP_MM, MIN_OPENING_MM, transpose, type BandViews, type Gap } from './gaps.js';
 
 /** Glass lines broken by less than this (pixels) are one line (noise, a jamb tick). */
 const BREAK_PX = 2;
@@ -45,13 +45,14 @@ const PANEL_OFFSET_SHARE = 0.12;
 /** Each of the two panels runs along at least this share of the sliding door's length. */
 const PANEL_MIN_SHARE = 0.25;
 
-export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number): Gap[] {
+/** `views`: bandViews of the same walls and ink, when the caller shares them with sealGaps. */
+export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number, views?: BandViews): Gap[] {
   const out: Gap[] = [];
   const minLen = Math.round(MIN_OPENING_MM / mmPerPx), maxLen = Math.round(MAX_GAP_MM / mmPerPx);
   for (const horizontal of [true, false]) {
     const wv = horizontal ? walls : transpose(walls);
-    const iv = horizontal ? ink : transpose(ink);
-    const comps = components(alongMask(wv), 1);
+    const iv = horizontal ? ink : views?.inkT ?? transpose(ink);
+    const comps = horizontal && views ? views.alongX : components(alongMask(wv), 1);
     const { w } = wv;
     const push = (start: number, end: number, y0: number, y1: number, subtype: 'window' | 'sliding' = 'window') => {
       const len = end - start + 1;
