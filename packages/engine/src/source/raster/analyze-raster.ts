@@ -8,7 +8,7 @@ import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../.
 import { isLabelText, readText, type TextItem } from '../text.js';
 import { binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
-import { bandViews, distinctGaps, sealGaps } from './gaps.js';
+import { bandViews, openingsOnce, sealGaps } from './gaps.js';
 import { cropArray, drawingBox } from './crop.js';
 import { imageGrey } from './image-grey.js';
 import { largestImage, renderGrey } from './page-image.js';
@@ -78,7 +78,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const unsealed = new Uint8Array(walls.data);
   const views = bandViews(walls, ink);
   const bandWindows = findBandWindows(walls, ink, mmPerPx, views);
-  const gaps = distinctGaps([...sealGaps(walls, ink, mmPerPx, walls.minThickPx, scale.paperMmPerPx, views), ...bandWindows]);
+  const gaps = openingsOnce(sealGaps(walls, ink, mmPerPx, walls.minThickPx, scale.paperMmPerPx, views), bandWindows);
   const sealed = new Uint8Array(walls.data.length);
   for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
   const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;

@@ -23,6 +23,10 @@ const MIN_PIECE_PX = 4;
 const END_AGREEMENT = 0.6;
 /** A glass line covers at least this share of the gap's length. */
 const GLASS_COVER = 0.85;
+/** A glass line drawn faint reaches within this share of the gap's length of both jambs ... */
+const SPAN_END_SHARE = 0.1;
+/** ... and has ink along at least this share of it, however broken. */
+const SPAN_COVER = 0.5;
 /** Sliding panels cover at least this share (two panels of about half the width each). */
 const PANEL_COVER = 0.4;
 /**
@@ -180,11 +184,15 @@ export function transpose(m: Mask): Mask {
 function classify(g: Gap, ink: Mask, maxBreak: number): void {
   const along = g.x1 - g.x0 + 1;
   let best = 0, solid = 0;
+  // lines of ink from jamb to jamb, however broken (rows next to each other are one blurred line)
+  let spanLines = 0, prevSpan = false;
+  const reach = Math.max(2, Math.round(SPAN_END_SHARE * along));
   for (let y = g.y0; y <= g.y1; y++) {
-    let n = 0, runStart = -1, lastInk = -1;
+    let n = 0, runStart = -1, lastInk = -1, firstInk = -1;
     for (let x = g.x0; x <= g.x1; x++) {
       const here = ink.data[y * ink.w + x];
       n += here;
+      if (here && firstInk < 0) firstInk = x;
       // a thin line falls across two rows after a turn and blur: it is solid where either row has ink
       if (!here && !(y < g.y1 && ink.data[(y + 1) * ink.w + x])) continue;
       if (runStart < 0 || x - lastInk - 1 > maxBreak) runStart = x;
@@ -192,11 +200,26 @@ function classify(g: Gap, ink: Mask, maxBreak: number): void {
       solid = Math.max(solid, (x - runStart + 1) / along);
     }
     best = Math.max(best, n / along);
+    const span = firstInk >= 0 && firstInk - g.x0 <= reach && g.x1 - lastInk <= reach && n >= SPAN_COVER * along;
+    if (span && !prevSpan) spanLines++;
+    prevSpan = span;
   }
   // (both: a line covering the gap in one row, and solid; two sliding panels on neighbouring rows are no glass)
-  if (best >= GLASS_COVER && solid >= GLASS_COVER) { g.kind = 'window'; g.subtype = 'window'; }
+  // two lines from jamb to jamb, each broken by the scan's noise, are the two glass lines of a window drawn
+  // faint: a sliding panel runs from one jamb past the middle only, and a dash-dot axis is one line
+  if ((best >= GLASS_COVER && solid >= GLASS_COVER) || spanLines >= 2) { g.kind = 'window'; g.subtype = 'window'; }
   else if (best >= PANEL_COVER) { g.kind = 'door'; g.subtype = 'sliding'; }
   else { g.kind = 'door'; g.subtype = 'swing'; }
+}
+
+/**
+ * The openings found as gaps (`sealed`) and in the wall bands (`band`), one per place. A gap found both ways is
+ * the gap's, except under a sliding door read from its two panels in the band: it spans the opening from jamb
+ * to jamb, while where the panels are thick enough to pass for wall pieces the gap sealed between them is only
+ * a part of it (one panel taken for glass).
+ */
+export function openingsOnce(sealed: Gap[], band: Gap[]): Gap[] {
+  return distinctGaps([...band.filter((g) => g.subtype === 'sliding'), ...sealed, ...band.filter((g) => g.subtype !== 'sliding')]);
 }
 
 /**

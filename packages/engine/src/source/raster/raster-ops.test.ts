@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { components, newMask, open, type Mask } from './bitmap.js';
 import { estimateSkewDeg } from './deskew.js';
-import { distinctGaps, sealGaps, type Gap } from './gaps.js';
+import { distinctGaps, openingsOnce, sealGaps, type Gap } from './gaps.js';
 import { findRegions } from './regions.js';
 import { traceOuter, ringArea } from './trace.js';
 import { fillCavities, findWallMask } from './walls-raster.js';
@@ -108,6 +108,16 @@ describe('raster wall gaps', () => {
     expect(found.map((g) => g.subtype)).toEqual(['sliding']);
   });
 
+  it('two lines from jamb to jamb, each broken by noise, are a window drawn faint; one such line is not', () => {
+    // rows 42 and 47 across the gap x 81..120, each from one jamb to the other with ink in 3 of every 6 columns
+    // (breaks of 3 px, 0.75 mm on paper at 0.25 mm per px: too long to bridge as one solid glass line)
+    const broken = (row: number): [number, number, number, number][] => Array.from({ length: 7 }, (_, i) => [81 + 6 * i, row, 83 + 6 * i, row] as [number, number, number, number]).concat([[117, row, 120, row]]);
+    const faint = sealGaps(maskOf(200, 100, [[10, 40, 80, 49], [121, 40, 190, 49]]), maskOf(200, 100, [...broken(42), ...broken(47)]), mmPerPx, 3, 0.25);
+    expect(faint.filter((g) => g.kind !== 'seal').map((g) => g.subtype)).toEqual(['window']);
+    const one = sealGaps(maskOf(200, 100, [[10, 40, 80, 49], [121, 40, 190, 49]]), maskOf(200, 100, broken(44)), mmPerPx, 3, 0.25);
+    expect(one.filter((g) => g.kind === 'window')).toHaveLength(0);
+  });
+
   it('leaves a narrow room between two parallel walls open', () => {
     // two vertical walls 50 px (1 m) apart, 150 px long: a corridor, no wall ends face each other across it
     const walls = maskOf(200, 200, [[40, 20, 49, 170], [100, 20, 109, 170]]);
@@ -201,6 +211,18 @@ describe('raster sliding doors drawn in a wall band', () => {
     expect(found[0]).toMatchObject({ kind: 'door', subtype: 'sliding', x0: 70, x1: 119 });
   });
 
+  it('two panels blurred into one thin stroke with a step across the wall where they meet are a sliding door', () => {
+    // the stroke x 70..94 on rows 24..27 (on the wall's centre line), then x 95..119 on rows 27..30: a step of
+    // 3 px, not a window's straight glass
+    const rects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 24, 94, 27], [95, 27, 119, 30]];
+    const found = findBandWindows(maskOf(200, 60, rects), maskOf(200, 60, rects), mmPerPx);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ kind: 'door', subtype: 'sliding', x0: 70, x1: 119 });
+    // a straight stroke is a window
+    const straight: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 24, 119, 27]];
+    expect(findBandWindows(maskOf(200, 60, straight), maskOf(200, 60, straight), mmPerPx).map((g) => g.subtype)).toEqual(['window']);
+  });
+
   it('a thin stretch off the centre line on one side only (a wall thinner there) is no sliding door', () => {
     const rects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 21, 119, 24]];
     expect(findBandWindows(maskOf(200, 60, rects), maskOf(200, 60, rects), mmPerPx).filter((g) => g.kind === 'door')).toHaveLength(0);
@@ -260,6 +282,15 @@ describe('raster openings found twice', () => {
     expect(distinctGaps([gap(10, 60, 20, 31), gap(70, 120, 20, 31)])).toHaveLength(2);
     // the same span in a wall further down the page is another opening
     expect(distinctGaps([gap(10, 60, 20, 31), gap(10, 60, 80, 91)])).toHaveLength(2);
+  });
+
+  it('a sliding door read from its panels in the band wins over the part of it sealed as a gap', () => {
+    const part = gap(10, 50, 20, 31);
+    const door: Gap = { ...gap(10, 90, 20, 31), kind: 'door', subtype: 'sliding' };
+    expect(openingsOnce([part], [door])).toEqual([door]);
+    // a window found in the band over a sealed gap is the gap's
+    const bandWindow = gap(12, 52, 20, 31);
+    expect(openingsOnce([part], [bandWindow])).toEqual([part]);
   });
 });
 

@@ -42,6 +42,11 @@ const BESIDE_PX = 4;
 const PANEL_THIN_SHARE = 0.8;
 /** ... with its middle off the wall's centre line by at least this share of the wall's thickness. */
 const PANEL_OFFSET_SHARE = 0.12;
+/** Panels blurred into one stroke: the step between them is at least this share of the wall's thickness ... */
+const STEP_SHARE = 0.2;
+/** ... and each panel's middle line stays within this share of the wall's thickness over STEP_STEADY of its length. */
+const PANEL_STEADY_SHARE = 0.1;
+const STEP_STEADY = 0.8;
 /** Each of the two panels runs along at least this share of the sliding door's length. */
 const PANEL_MIN_SHARE = 0.25;
 
@@ -170,7 +175,53 @@ export function panelRuns(top: Int32Array, bottom: Int32Array, wallT: number): O
     }
     for (const [s, e] of runs(flags)) out.push({ s, e, side: sign, centre, minOff });
   }
+  // at low resolution the two panels blur into one thin stroke with a step across the wall where one panel
+  // ends and the other begins, and the step need not straddle the wall's centre line (the panels hang off
+  // one face): each side of the step is a panel, the step's middle their centre
+  const thin = new Uint8Array(n);
+  for (let c = 0; c < n; c++) thin[c] = top[c] >= 0 && bottom[c] - top[c] + 1 <= PANEL_THIN_SHARE * wallT ? 1 : 0;
+  for (const [s, e] of solidRuns(thin)) {
+    const step = stepIn(top, bottom, s, e, Math.max(2, STEP_SHARE * wallT), Math.max(1, PANEL_STEADY_SHARE * wallT));
+    if (!step) continue;
+    const mid = (step.before + step.after) / 2;
+    const first = Math.sign(step.before - step.after);
+    out.push({ s, e: step.at - 1, side: first, centre: mid, minOff }, { s: step.at, e, side: -first, centre: mid, minOff });
+  }
   return out;
+}
+
+/** Runs of set entries, unbroken. */
+function solidRuns(flags: Uint8Array): [number, number][] {
+  const out: [number, number][] = [];
+  for (let c = 0; c < flags.length; c++) {
+    if (!flags[c]) continue;
+    const s = c;
+    while (c + 1 < flags.length && flags[c + 1]) c++;
+    out.push([s, c]);
+  }
+  return out;
+}
+
+/**
+ * A step across the wall in a thin stroke's middle line (columns s..e): the split where the two sides' median
+ * middles differ by at least `minStep`, each side a good part of the stroke and steady (most of its middles
+ * within `steady` of its median: the panels overlap for a few columns where the stroke turns). Null when none.
+ */
+export function stepIn(top: Int32Array, bottom: Int32Array, s: number, e: number, minStep: number, steady: number): { at: number; before: number; after: number } | null {
+  const len = e - s + 1;
+  const minSide = Math.ceil(PANEL_MIN_SHARE * len);
+  if (minSide < 2 || len < 2 * minSide) return null;
+  const mids: number[] = [];
+  for (let c = s; c <= e; c++) mids.push((top[c] + bottom[c]) / 2);
+  const steadyShare = (v: number[], m: number) => v.filter((x) => Math.abs(x - m) <= steady).length / v.length;
+  let best: { at: number; before: number; after: number } | null = null;
+  for (let k = minSide; k <= len - minSide; k++) {
+    const a = mids.slice(0, k), b = mids.slice(k);
+    const before = percentile(a, 0.5), after = percentile(b, 0.5);
+    if (Math.abs(before - after) < minStep || steadyShare(a, before) < STEP_STEADY || steadyShare(b, after) < STEP_STEADY) continue;
+    if (!best || Math.abs(before - after) > Math.abs(best.before - best.after)) best = { at: s + k, before, after };
+  }
+  return best;
 }
 
 /**
