@@ -87,7 +87,7 @@ export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2, 
       for (let y = g.y0; y <= g.y1; y++) for (let x = g.x0; x <= g.x1; x++) open += view.data[y * view.w + x] ? 0 : 1;
       if (open < 0.5 * (g.x1 - g.x0 + 1) * (g.y1 - g.y0 + 1)) continue;
       for (let y = g.y0; y <= g.y1; y++) for (let x = g.x0; x <= g.x1; x++) view.data[y * view.w + x] = 1;
-      if ((g.x1 - g.x0 + 1) * mmPerPx >= MIN_OPENING_MM) classify(g, inkView, maxBreak);
+      if ((g.x1 - g.x0 + 1) * mmPerPx >= MIN_OPENING_MM) classify(g, inkView, maxBreak, mmPerPx);
       gaps.push(horizontal ? { ...g, horizontal } : { x0: g.y0, y0: g.x0, x1: g.y1, y1: g.x1, horizontal, kind: g.kind, subtype: g.subtype });
     }
     if (!horizontal) walls.data.set(transpose(view).data);
@@ -181,7 +181,7 @@ export function transpose(m: Mask): Mask {
  * `maxBreak` px bridged): a dash-dot axis line along a wall's centre crosses every door in that wall, and
  * its dashes can cover 85 % of a door's width, but its pen gaps break it.
  */
-function classify(g: Gap, ink: Mask, maxBreak: number): void {
+function classify(g: Gap, ink: Mask, maxBreak: number, mmPerPx: number): void {
   const along = g.x1 - g.x0 + 1;
   let best = 0, solid = 0;
   // lines of ink from jamb to jamb, however broken (rows next to each other are one blurred line)
@@ -207,9 +207,53 @@ function classify(g: Gap, ink: Mask, maxBreak: number): void {
   // (both: a line covering the gap in one row, and solid; two sliding panels on neighbouring rows are no glass)
   // two lines from jamb to jamb, each broken by the scan's noise, are the two glass lines of a window drawn
   // faint: a sliding panel runs from one jamb past the middle only, and a dash-dot axis is one line
+  // a door swing hung at a jamb makes the gap a door, whatever lines cross it (a tile joint or a grid line
+  // drawn along the wall's face looks like glass or a panel)
+  if (best >= PANEL_COVER && along * mmPerPx <= MAX_LEAF_MM && swingAt(g, ink)) { g.kind = 'door'; g.subtype = 'swing'; return; }
   if ((best >= GLASS_COVER && solid >= GLASS_COVER) || spanLines >= 2) { g.kind = 'window'; g.subtype = 'window'; }
   else if (best >= PANEL_COVER) { g.kind = 'door'; g.subtype = 'sliding'; }
   else { g.kind = 'door'; g.subtype = 'swing'; }
+}
+
+/** The widest door leaf (site mm): a swing is looked for in gaps no wider (a double door's two leaves are not). */
+const MAX_LEAF_MM = 1200;
+/** Points sampled along a quarter circle looking for a door's swing. */
+const SWING_SAMPLES = 32;
+/** Share of those points with ink near them for a swing. */
+const SWING_COVER = 0.8;
+/** A swing's arc lies within this share of its radius of the circle through the gap's far jamb (px at least 2). */
+const SWING_TOLERANCE = 0.08;
+
+/**
+ * Whether a door's swing is drawn at the gap (a block along x, rows y0..y1 across the wall): a quarter circle
+ * hinged at a corner of the gap on one face of the wall, its radius the gap's length, sweeping from the far
+ * jamb out into the room, with ink along most of it. The leaf's own line is not asked for (drawn thin, or
+ * open at another angle).
+ */
+export function swingAt(g: Gap, ink: Mask): boolean {
+  const R = g.x1 - g.x0 + 1;
+  const tol = Math.max(2, Math.round(SWING_TOLERANCE * R));
+  const inkNear = (x: number, y: number) => {
+    for (let dy = -tol; dy <= tol; dy++) for (let dx = -tol; dx <= tol; dx++) {
+      if (dx * dx + dy * dy > tol * tol) continue;
+      const px = Math.round(x) + dx, py = Math.round(y) + dy;
+      if (px >= 0 && py >= 0 && px < ink.w && py < ink.h && ink.data[py * ink.w + px]) return true;
+    }
+    return false;
+  };
+  for (const [hx, dirX] of [[g.x0, 1], [g.x1, -1]] as const) {
+    for (const [hy, dirY] of [[g.y0, -1], [g.y1, 1]] as const) {
+      let hits = 0, n = 0;
+      // (the samples next to the wall's face are left out: the jamb's own ink is there)
+      for (let i = 2; i <= SWING_SAMPLES; i++) {
+        const a = (i / SWING_SAMPLES) * (Math.PI / 2);
+        n++;
+        if (inkNear(hx + dirX * R * Math.cos(a), hy + dirY * R * Math.sin(a))) hits++;
+      }
+      if (hits >= SWING_COVER * n) return true;
+    }
+  }
+  return false;
 }
 
 /**

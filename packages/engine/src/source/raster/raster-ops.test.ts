@@ -118,6 +118,22 @@ describe('raster wall gaps', () => {
     expect(one.filter((g) => g.kind === 'window')).toHaveLength(0);
   });
 
+  it('a door swing hung at a jamb makes the gap a door, though a line crosses it like glass (a tile joint)', () => {
+    const walls = () => maskOf(200, 120, [[10, 40, 80, 49], [121, 40, 190, 49]]);
+    const joint: [number, number, number, number] = [0, 40, 199, 40];
+    // a quarter circle hinged at the right jamb's lower corner (120, 49), radius the gap's 40 px, into the room
+    const arc: [number, number, number, number][] = [];
+    for (let i = 0; i <= 60; i++) {
+      const a = (i / 60) * (Math.PI / 2);
+      const x = Math.round(120 - 40 * Math.cos(a)), y = Math.round(49 + 40 * Math.sin(a));
+      arc.push([x, y, x, y]);
+    }
+    const withSwing = sealGaps(walls(), maskOf(200, 120, [joint, ...arc]), mmPerPx, 3).filter((g) => g.kind !== 'seal');
+    expect(withSwing.map((g) => `${g.kind} ${g.subtype}`)).toEqual(['door swing']);
+    const without = sealGaps(walls(), maskOf(200, 120, [joint]), mmPerPx, 3).filter((g) => g.kind !== 'seal');
+    expect(without.map((g) => g.kind)).toEqual(['window']);
+  });
+
   it('leaves a narrow room between two parallel walls open', () => {
     // two vertical walls 50 px (1 m) apart, 150 px long: a corridor, no wall ends face each other across it
     const walls = maskOf(200, 200, [[40, 20, 49, 170], [100, 20, 109, 170]]);
@@ -221,6 +237,12 @@ describe('raster sliding doors drawn in a wall band', () => {
     // a straight stroke is a window
     const straight: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 24, 119, 27]];
     expect(findBandWindows(maskOf(200, 60, straight), maskOf(200, 60, straight), mmPerPx).map((g) => g.subtype)).toEqual(['window']);
+  });
+
+  it('a wall stretch only a little thinner, shifted across where it turns, is no sliding door', () => {
+    // 8 of the wall's 12 px on rows 21..28, then on rows 24..31: a wall's own course, not blurred panels
+    const rects: [number, number, number, number][] = [[20, 20, 69, 31], [120, 20, 169, 31], [70, 21, 94, 28], [95, 24, 119, 31]];
+    expect(findBandWindows(maskOf(200, 60, rects), maskOf(200, 60, rects), mmPerPx)).toHaveLength(0);
   });
 
   it('a thin stretch off the centre line on one side only (a wall thinner there) is no sliding door', () => {

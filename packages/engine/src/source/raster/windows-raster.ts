@@ -178,8 +178,9 @@ export function panelRuns(top: Int32Array, bottom: Int32Array, wallT: number): O
   // at low resolution the two panels blur into one thin stroke with a step across the wall where one panel
   // ends and the other begins, and the step need not straddle the wall's centre line (the panels hang off
   // one face): each side of the step is a panel, the step's middle their centre
+  // (a stroke: far thinner than the wall, as blurred glass lines are, not a wall's own stretch turning a little)
   const thin = new Uint8Array(n);
-  for (let c = 0; c < n; c++) thin[c] = top[c] >= 0 && bottom[c] - top[c] + 1 <= PANEL_THIN_SHARE * wallT ? 1 : 0;
+  for (let c = 0; c < n; c++) thin[c] = top[c] >= 0 && bottom[c] - top[c] + 1 <= SOLID_THIN_SHARE * wallT ? 1 : 0;
   for (const [s, e] of solidRuns(thin)) {
     const step = stepIn(top, bottom, s, e, Math.max(2, STEP_SHARE * wallT), Math.max(1, PANEL_STEADY_SHARE * wallT));
     if (!step) continue;
