@@ -289,7 +289,10 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       const open = (p: PointMm) => !sealedIndex.parity(p) && enclosedIndex.holding(p).length === 0;
       const idle = new Set(closures.filter((c) => c.opening && [c.lo - BESIDE_MM, c.hi + BESIDE_MM].every((off) => open(bandPoint(c.deg, (c.t0 + c.t1) / 2, off)))));
       if (!idle.size) return null;
-      return seal([...raw, ...closures.filter((c) => !idle.has(c)).map((c) => toPath(c.quad)), ...sealParts.slice(raw.length + closures.length)]);
+      return {
+        idle: [...idle].map((c) => c.quad),
+        walls: () => seal([...raw, ...closures.filter((c) => !idle.has(c)).map((c) => toPath(c.quad)), ...sealParts.slice(raw.length + closures.length)]),
+      };
     };
     // loggias, balconies, terraces outside the walls, closed by railings and slab edges (outdoor-spaces.ts)
     for (const found of findOutdoorSpaces({ text, rooms: [...rooms.map((r) => r.polygon), ...enclosed], building: sealed, openBuilding, lines: pageLines, ratio: printedRatio(rooms), taken: led.map((s) => s.ledFromBox), asMeasured: overParapets })) {

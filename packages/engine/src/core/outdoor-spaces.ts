@@ -53,11 +53,12 @@ export interface OutdoorInput {
   /** The sealed wall union (walls with their openings closed). */
   building: Paths64;
   /**
-   * The walls with only the openings' closures that bound an enclosed space, or null when that is every closure:
-   * the region is looked for in it first (a loggia's floor runs on through a gap in its side wall to the slab
-   * edge beyond), then, when none is accepted there (the gap opens onto nothing closed), in `building`.
+   * The walls without the openings' closures that have open space on both faces (`idle`, their quads), or null
+   * when there are none: around a stamp with such a closure within reach the region is looked for in these walls
+   * first (a loggia's floor runs on through a gap in its side wall to the slab edge beyond), then, when none is
+   * accepted there (the gap opens onto nothing closed), in `building`.
    */
-  openBuilding?: () => Paths64 | null;
+  openBuilding?: () => { idle: PointMm[][]; walls: () => Paths64 } | null;
   /** Every drawn line of the page (mm). */
   lines: () => Line[];
   /** The plan's measured/printed area ratio (median over its rooms), or null when unknown. */
@@ -89,17 +90,22 @@ export function findOutdoorSpaces(inp: OutdoorInput): OutdoorSpace[] {
   if (!stamps.length) return [];
   const lines = inp.lines();
   const out: OutdoorSpace[] = [];
-  let open: { inp: OutdoorInput; rings: PointMm[][] } | null | undefined;
+  // the walls without the idle closures, sealed when a stamp first has one within reach (the walls differ only
+  // there: a stamp with none within the farthest reach finds the same region in either)
+  const idle = inp.openBuilding?.() ?? null;
+  let open: { inp: OutdoorInput; rings: PointMm[][] } | null = null;
   const openWalls = () => {
-    if (open === undefined) {
-      const b = inp.openBuilding?.() ?? null;
-      open = b ? { inp: { ...inp, building: b }, rings: b.map(fromPath) } : null;
+    if (!open && idle) {
+      const walls = idle.walls();
+      open = { inp: { ...inp, building: walls }, rings: walls.map(fromPath) };
     }
     return open;
   };
+  const reach = REACHES_MM[REACHES_MM.length - 1];
+  const idleNear = (at: PointMm) => !!idle && idle.idle.some((q) => q.some((p) => Math.abs(p[0] - at[0]) <= reach && Math.abs(p[1] - at[1]) <= reach));
   for (const s of stamps) {
     if (out.some((o) => pointInPoly(s.at[0], s.at[1], o.pts))) continue;
-    const o = openWalls();
+    const o = idleNear(s.at) ? openWalls() : null;
     const pts = (o && regionByPens(s, lines, o.inp, o.rings)) ?? regionByPens(s, lines, inp, buildingRings);
     if (!pts) continue;
     // a region holding a second stamp with a printed area is two spaces the lines do not separate
