@@ -243,14 +243,23 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       found.push(makeOpening('door', 'swing', pos, [arc.hinge, end], w, tag?.size?.h ?? DEFAULT_DOOR_H, !tag?.size, tag?.tag ?? ''));
     }
 
+    // open space (neither the sealed walls nor a space they enclose) and the enclosed spaces: built when first asked for
+    let spaceIndex: { open: (q: PointMm) => boolean; enclosed: RingIndex } | null = null;
+    const spaces = () => {
+      if (!spaceIndex) {
+        const sealedIndex = new RingIndex(sealed.map(fromPath)), enclosedIndex = new RingIndex(enclosed);
+        spaceIndex = { open: (q) => !sealedIndex.parity(q) && enclosedIndex.holding(q).length === 0, enclosed: enclosedIndex };
+      }
+      return spaceIndex;
+    };
     // what a loggia's parapet drawn in lines is not (railings.ts): built when first asked for
     let railingWorld: RailingWorld | null = null;
     const railingsWorld = () => {
       if (!railingWorld) {
-        const sealedIndex = new RingIndex(sealed.map(fromPath)), enclosedIndex = new RingIndex(enclosed);
+        const { open, enclosed: enclosedIndex } = spaces();
         const darkIndex = new RingIndex(walls.darkFills), closureIndex = new RingIndex(sealParts.slice(raw.length).map(fromPath));
         railingWorld = {
-          open: (q) => !sealedIndex.parity(q) && enclosedIndex.holding(q).length === 0,
+          open,
           blocked: (q) => darkIndex.parity(q) || closureIndex.holding(q).length > 0 || enclosedIndex.holding(q).length > 0,
         };
       }
@@ -285,8 +294,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // walls enclose): a gap closed in a loggia's side wall closes no room, and the loggia's floor runs on
     // through it to the slab edge beyond
     const openBuilding = () => {
-      const sealedIndex = new RingIndex(sealed.map(fromPath)), enclosedIndex = new RingIndex(enclosed);
-      const open = (p: PointMm) => !sealedIndex.parity(p) && enclosedIndex.holding(p).length === 0;
+      const { open } = spaces();
       const idle = new Set(closures.filter((c) => c.opening && [c.lo - BESIDE_MM, c.hi + BESIDE_MM].every((off) => open(bandPoint(c.deg, (c.t0 + c.t1) / 2, off)))));
       if (!idle.size) return null;
       return {

@@ -88,22 +88,7 @@ export function chamfer(m: Mask, target: 0 | 1): Int32Array {
   return d;
 }
 
-/**
- * Squared distance (pixels², chamfer 5-7-11 approximation of Euclidean) from every pixel to the nearest
- * pixel whose value equals `target` (0 on those pixels). Pixels outside the image never count as targets.
- */
-export function sqDistanceTo(m: Mask, target: 0 | 1): Float32Array {
-  const { w, h } = m;
-  const d = chamfer(m, target), W = w + 2 * PAD;
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const row = (y + PAD) * W + PAD, dst = y * w;
-    for (let x = 0; x < w; x++) out[dst + x] = chamferSq(d[row + x]);
-  }
-  return out;
-}
-
-/** A chamfer distance (units) as sqDistanceTo gives it: squared pixels, 1e12 where no target was met. */
+/** A chamfer distance (units, 5-7-11 approximation of Euclidean) as squared pixels, 1e12 where no target was met. */
 export function chamferSq(v: number): number {
   return v >= BIG ? 1e12 : v * v * (1 / (A * A));
 }

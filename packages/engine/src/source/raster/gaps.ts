@@ -204,12 +204,12 @@ function classify(g: Gap, ink: Mask, maxBreak: number, mmPerPx: number): void {
     if (span && !prevSpan) spanLines++;
     prevSpan = span;
   }
-  // (both: a line covering the gap in one row, and solid; two sliding panels on neighbouring rows are no glass)
-  // two lines from jamb to jamb, each broken by the scan's noise, are the two glass lines of a window drawn
-  // faint: a sliding panel runs from one jamb past the middle only, and a dash-dot axis is one line
   // a door swing hung at a jamb makes the gap a door, whatever lines cross it (a tile joint or a grid line
   // drawn along the wall's face looks like glass or a panel)
   if (best >= PANEL_COVER && along * mmPerPx <= MAX_LEAF_MM && swingAt(g, ink)) { g.kind = 'door'; g.subtype = 'swing'; return; }
+  // (both: a line covering the gap in one row, and solid; two sliding panels on neighbouring rows are no glass)
+  // two lines from jamb to jamb, each broken by the scan's noise, are the two glass lines of a window drawn
+  // faint: a sliding panel runs from one jamb past the middle only, and a dash-dot axis is one line
   if ((best >= GLASS_COVER && solid >= GLASS_COVER) || spanLines >= 2) { g.kind = 'window'; g.subtype = 'window'; }
   else if (best >= PANEL_COVER) { g.kind = 'door'; g.subtype = 'sliding'; }
   else { g.kind = 'door'; g.subtype = 'swing'; }

@@ -181,24 +181,12 @@ export function panelRuns(top: Int32Array, bottom: Int32Array, wallT: number): O
   // (a stroke: far thinner than the wall, as blurred glass lines are, not a wall's own stretch turning a little)
   const thin = new Uint8Array(n);
   for (let c = 0; c < n; c++) thin[c] = top[c] >= 0 && bottom[c] - top[c] + 1 <= SOLID_THIN_SHARE * wallT ? 1 : 0;
-  for (const [s, e] of solidRuns(thin)) {
+  for (const [s, e] of runs(thin, 0)) {
     const step = stepIn(top, bottom, s, e, Math.max(2, STEP_SHARE * wallT), Math.max(1, PANEL_STEADY_SHARE * wallT));
     if (!step) continue;
     const mid = (step.before + step.after) / 2;
     const first = Math.sign(step.before - step.after);
     out.push({ s, e: step.at - 1, side: first, centre: mid, minOff }, { s: step.at, e, side: -first, centre: mid, minOff });
-  }
-  return out;
-}
-
-/** Runs of set entries, unbroken. */
-function solidRuns(flags: Uint8Array): [number, number][] {
-  const out: [number, number][] = [];
-  for (let c = 0; c < flags.length; c++) {
-    if (!flags[c]) continue;
-    const s = c;
-    while (c + 1 < flags.length && flags[c + 1]) c++;
-    out.push([s, c]);
   }
   return out;
 }
@@ -271,15 +259,15 @@ export function glassTracks(lines: number[][]): { s: number; e: number; row: num
   return done.sort((a, b) => a.s - b.s);
 }
 
-/** Runs of set entries, bridging breaks of up to BREAK_PX. */
-function runs(flags: Uint8Array): [number, number][] {
+/** Runs of set entries, bridging breaks of up to `maxBreak`. */
+function runs(flags: Uint8Array, maxBreak = BREAK_PX): [number, number][] {
   const out: [number, number][] = [];
   let start = -1, last = -1;
   for (let c = 0; c < flags.length; c++) {
     if (flags[c]) {
       if (start < 0) start = c;
       last = c;
-    } else if (start >= 0 && c - last > BREAK_PX) { out.push([start, last]); start = -1; }
+    } else if (start >= 0 && c - last > maxBreak) { out.push([start, last]); start = -1; }
   }
   if (start >= 0) out.push([start, last]);
   return out;
