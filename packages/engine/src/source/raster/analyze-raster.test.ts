@@ -7,10 +7,10 @@ const PAGE_PT: [number, number] = [842, 595];
 const SCALE = 50;
 const MM_PER_PT = (25.4 / 72) * SCALE;
 
-interface ScanSpec { dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo' }
+interface ScanSpec { dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo'; glassBetweenRooms?: boolean }
 
 /** A two-room plan (filled 200 mm walls, a 900 mm door between the rooms, a 1200 mm window) scanned to a JPEG page. */
-async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan' }: ScanSpec = {}): Promise<Uint8Array> {
+async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false }: ScanSpec = {}): Promise<Uint8Array> {
   const pxPerPt = dpi / 72;
   const w = Math.round(PAGE_PT[0] * pxPerPt), h = Math.round(PAGE_PT[1] * pxPerPt);
   const c = createCanvas(w, h);
@@ -38,7 +38,12 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan' }: ScanSpec =
     rect(ox, oy, 200, 5000); // left
     rect(ox + 7800, oy, 200, 5000); // right
     rect(ox + 3900, oy, 200, 1500); // partition above the door
-    rect(ox + 3900, oy + 2400, 200, 2600); // partition below the 900 mm door
+    if (glassBetweenRooms) {
+      // the partition below the door stops 800 mm short of the bottom wall, a glass line drawn across the gap
+      // as a window's would be
+      rect(ox + 3900, oy + 2400, 200, 1600);
+      ctx.fillRect(px(ox + 3990), px(oy + 4000), 1.5, px(800));
+    } else rect(ox + 3900, oy + 2400, 200, 2600); // partition below the 900 mm door
     ctx.fillRect(px(ox + 4500), px(oy + 90), px(1200), 1.5); // glass line across the window
     ctx.lineWidth = 1;
     ctx.strokeStyle = '#222';
@@ -66,6 +71,13 @@ describe('scanned plans (raster source)', () => {
     expect(res.rooms.every((r) => /^Room \d$/.test(r.label))).toBe(true);
     expect(res.outside_detection.detection_available).toBe(true);
     expect(res.warnings.find((w) => w.code === 'scanned_plan')?.message).toMatch(/110 dpi/);
+  }, 60_000);
+
+  it('reads glass lines between two rooms as no window: on a scan a window is glazing in the outer wall', async () => {
+    const res = await analyzePdf(await scannedPlan({ glassBetweenRooms: true }), opts);
+    expect(res.rooms).toHaveLength(2);
+    expect(res.statistics.total_windows).toBe(1);
+    expect(res.rooms.flatMap((r) => r.windows).every((w) => w.exterior && w.room_ids.length === 1)).toBe(true);
   }, 60_000);
 
   it('refuses a blank scanned page', async () => {

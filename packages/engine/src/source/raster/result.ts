@@ -69,8 +69,11 @@ export function buildRasterResult(f: RasterFindings): AnalysisResult {
     o.exterior = exterior.length > 0 && distToPoly(pos[0], pos[1], exterior) < reach;
     found.push(o);
   }
-  // a gap that neither joins two rooms nor leads outside is space between furniture and a wall, not a way through
-  const openings = found.filter((o) => o.room_ids.length >= 2 || (o.exterior && o.room_ids.length >= 1));
+  // a gap that neither joins two rooms nor leads outside is space between furniture and a wall, not a way through;
+  // a window is glazing in the outer wall: on a scan its glass is read from lines alone, and lines across a gap
+  // in an inner wall are a wardrobe's, a counter's or a sliding door's far more often than an inner window's
+  // (the gap stays sealed, the rooms apart)
+  const openings = found.filter((o) => (o.exterior && o.room_ids.length >= 1) || (o.kind === 'door' && o.room_ids.length >= 2));
   const byId = new Map(rooms.map((r) => [r.id, r]));
   let nDoor = 0, nWin = 0;
   for (const o of openings) {
