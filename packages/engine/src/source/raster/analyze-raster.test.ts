@@ -7,10 +7,10 @@ const PAGE_PT: [number, number] = [842, 595];
 const SCALE = 50;
 const MM_PER_PT = (25.4 / 72) * SCALE;
 
-interface ScanSpec { dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo'; glassBetweenRooms?: boolean }
+interface ScanSpec { dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo'; glassBetweenRooms?: boolean; pier?: boolean }
 
 /** A two-room plan (filled 200 mm walls, a 900 mm door between the rooms, a 1200 mm window) scanned to a JPEG page. */
-async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false }: ScanSpec = {}): Promise<Uint8Array> {
+async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false, pier = false }: ScanSpec = {}): Promise<Uint8Array> {
   const pxPerPt = dpi / 72;
   const w = Math.round(PAGE_PT[0] * pxPerPt), h = Math.round(PAGE_PT[1] * pxPerPt);
   const c = createCanvas(w, h);
@@ -33,7 +33,11 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetween
     ctx.fillStyle = '#222';
     const ox = 2000, oy = 1500;
     rect(ox, oy, 4500, 200); // top wall, left part
-    rect(ox + 5700, oy, 2300, 200); // top wall after the 1200 mm window
+    if (pier) {
+      // after the window a 600 mm pier, then a 1000 mm door: without the pier the gap is wider than any opening
+      rect(ox + 5700, oy, 600, 200);
+      rect(ox + 7300, oy, 700, 200);
+    } else rect(ox + 5700, oy, 2300, 200); // top wall after the 1200 mm window
     rect(ox, oy + 4800, 8000, 200); // bottom
     rect(ox, oy, 200, 5000); // left
     rect(ox + 7800, oy, 200, 5000); // right
@@ -78,6 +82,14 @@ describe('scanned plans (raster source)', () => {
     expect(res.rooms).toHaveLength(2);
     expect(res.statistics.total_windows).toBe(1);
     expect(res.rooms.flatMap((r) => r.windows).every((w) => w.exterior && w.room_ids.length === 1)).toBe(true);
+  }, 60_000);
+
+  it('keeps a short pier between a window and a door in the wall\'s line, so the room stays closed', async () => {
+    const res = await analyzePdf(await scannedPlan({ pier: true }), opts);
+    expect(res.rooms).toHaveLength(2);
+    for (const r of res.rooms) expect(Math.abs(r.ceiling_area / ROOM_AREA_MM2 - 1)).toBeLessThan(0.02);
+    expect(res.statistics.total_windows).toBe(1);
+    expect(res.statistics.total_doors).toBe(2);
   }, 60_000);
 
   it('refuses a blank scanned page', async () => {

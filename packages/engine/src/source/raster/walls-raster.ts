@@ -5,7 +5,7 @@
  * dropped. What remains is the wall network.
  */
 import { CROP_MARGIN_PX } from './crop.js';
-import { MAX_WALL_THICKNESS_MM } from './gaps.js';
+import { MAX_GAP_MM, MAX_WALL_THICKNESS_MM } from './gaps.js';
 import { chamfer, CHAMFER_PAD, CHAMFER_UNIT, components, dilate, newMask, open, thresholdChamfer, type Components, type Mask } from './bitmap.js';
 
 export interface WallScale {
@@ -144,6 +144,7 @@ export function findWallMask(ink: Mask, s: WallScale): WallMask {
     const len = Math.max(comps.x1[id] - comps.x0[id], comps.y1[id] - comps.y0[id]) + 1;
     keep[id] = len >= minLenPx ? 1 : 0;
   }
+  keepPiers(comps, keep, ink.w, ink.h, MAX_GAP_MM / s.mmPerPx, MAX_WALL_THICKNESS_MM / s.mmPerPx, PIER_MIN_MM / s.mmPerPx);
   const out: WallMask = { ...newMask(ink.w, ink.h), minThickPx: 2 * r + 1 };
   for (let i = 0; i < out.data.length; i++) out.data[i] = keep[comps.labels[i]];
   const rf = strokeRadiusPx(s, THIN_WALL_PAPER_MM);
@@ -151,6 +152,62 @@ export function findWallMask(ink: Mask, s: WallScale): WallMask {
   // thin partition, but no stroke of them is)
   if (rf < r && addThinPartitions(out, { comps, keep }, open(ink, rf), r, rf, minLenPx, MAX_WALL_THICKNESS_MM / s.mmPerPx)) out.minThickPx = 2 * rf + 1;
   return out;
+}
+
+/** Passes of keepPiers (a pier kept may be the wall the next one meets: piers between three openings in a row). */
+const PIER_PASSES = 3;
+/** A pier is at least this long (site mm) ... */
+const PIER_MIN_MM = 300;
+/** ... longer than thick by this factor, solid over this share of its box ... */
+const PIER_ELONGATION = 1.5;
+const PIER_SOLID = 0.6;
+/** ... and the walls it stands in line with are about as thick: within this factor either way. */
+const PIER_THICK_MATCH = 0.6;
+
+/**
+ * Keeps (in `keep`, in place) the short pieces standing in a wall's line between openings: a piece no thicker than a
+ * wall whose long axis meets a kept piece within an opening's width beyond BOTH its ends, along its middle rows.
+ * A facade's pier between a door and a window is shorter than a wall piece and stands alone once the window's
+ * thin glass lines are taken away; dropped, it leaves one gap wider than any opening and the room leaks out.
+ */
+function keepPiers(c: Components, keep: Uint8Array, w: number, h: number, maxGapPx: number, maxThickPx: number, minLenPx: number): void {
+  const { labels } = c;
+  /** Rows (or columns) of piece `l` across the line at (x, y): its thickness where the line meets it. */
+  const across = (l: number, x: number, y: number, horizontal: boolean): number => {
+    let n = 1;
+    if (horizontal) { for (let yy = y - 1; yy >= 0 && labels[yy * w + x] === l; yy--) n++; for (let yy = y + 1; yy < h && labels[yy * w + x] === l; yy++) n++; }
+    else { for (let xx = x - 1; xx >= 0 && labels[y * w + xx] === l; xx--) n++; for (let xx = x + 1; xx < w && labels[y * w + xx] === l; xx++) n++; }
+    return n;
+  };
+  /** Whether, from (x, y) stepping (dx, dy), a kept piece about `thick` thick across the line is met within maxGapPx of paper. */
+  const meets = (id: number, x: number, y: number, dx: number, dy: number, thick: number): boolean => {
+    for (let n = 0; n <= maxGapPx; n++) {
+      x += dx; y += dy;
+      if (x < 0 || y < 0 || x >= w || y >= h) return false;
+      const l = labels[y * w + x];
+      if (l === id || !l) continue;
+      if (!keep[l]) return false;
+      const t = across(l, x, y, dy === 0);
+      return t >= PIER_THICK_MATCH * thick && t <= thick / PIER_THICK_MATCH;
+    }
+    return false;
+  };
+  for (let pass = 0; pass < PIER_PASSES; pass++) {
+    let added = false;
+    for (let id = 1; id <= c.count; id++) {
+      if (keep[id]) continue;
+      const bw = c.x1[id] - c.x0[id] + 1, bh = c.y1[id] - c.y0[id] + 1;
+      const horizontal = bw >= bh;
+      const len = Math.max(bw, bh), thick = Math.min(bw, bh);
+      if (thick > maxThickPx || len < Math.max(minLenPx, PIER_ELONGATION * thick) || c.area[id] < PIER_SOLID * bw * bh) continue;
+      const mid = horizontal ? (c.y0[id] + c.y1[id]) >> 1 : (c.x0[id] + c.x1[id]) >> 1;
+      const inLine = [mid - 1, mid, mid + 1].every((m) => horizontal
+        ? meets(id, c.x0[id], m, -1, 0, thick) && meets(id, c.x1[id], m, 1, 0, thick)
+        : meets(id, m, c.y0[id], 0, -1, thick) && meets(id, m, c.y1[id], 0, 1, thick));
+      if (inLine) { keep[id] = 1; added = true; }
+    }
+    if (!added) return;
+  }
 }
 
 /**
