@@ -7,10 +7,10 @@ const PAGE_PT: [number, number] = [842, 595];
 const SCALE = 50;
 const MM_PER_PT = (25.4 / 72) * SCALE;
 
-interface ScanSpec { dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo'; glassBetweenRooms?: boolean; pier?: boolean }
+interface ScanSpec { dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo'; glassBetweenRooms?: boolean; pier?: boolean; wideDoor?: 'swing' | 'lines' }
 
 /** A two-room plan (filled 200 mm walls, a 900 mm door between the rooms, a 1200 mm window) scanned to a JPEG page. */
-async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false, pier = false }: ScanSpec = {}): Promise<Uint8Array> {
+async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false, pier = false, wideDoor }: ScanSpec = {}): Promise<Uint8Array> {
   const pxPerPt = dpi / 72;
   const w = Math.round(PAGE_PT[0] * pxPerPt), h = Math.round(PAGE_PT[1] * pxPerPt);
   const c = createCanvas(w, h);
@@ -40,7 +40,17 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetween
     } else rect(ox + 5700, oy, 2300, 200); // top wall after the 1200 mm window
     rect(ox, oy + 4800, 8000, 200); // bottom
     rect(ox, oy, 200, 5000); // left
-    rect(ox + 7800, oy, 200, 5000); // right
+    if (wideDoor) {
+      // the right wall stops 1600 mm short of the bottom wall: a wide door with its swing drawn, hinged at the corner
+      rect(ox + 7800, oy, 200, 3200);
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = '#222';
+      ctx.beginPath();
+      if (wideDoor === 'swing') ctx.arc(px(ox + 7800), px(oy + 4800), px(1600), Math.PI, 1.5 * Math.PI);
+      // or no swing, a field of fine lines (a stair's treads drawn close, hatching) where it would run
+      else for (let y = oy + 3000; y < oy + 4700; y += 50) { ctx.moveTo(px(ox + 5900), px(y)); ctx.lineTo(px(ox + 7700), px(y)); }
+      ctx.stroke();
+    } else rect(ox + 7800, oy, 200, 5000); // right
     rect(ox + 3900, oy, 200, 1500); // partition above the door
     if (glassBetweenRooms) {
       // the partition below the door stops 800 mm short of the bottom wall, a glass line drawn across the gap
@@ -90,6 +100,21 @@ describe('scanned plans (raster source)', () => {
     for (const r of res.rooms) expect(Math.abs(r.ceiling_area / ROOM_AREA_MM2 - 1)).toBeLessThan(0.02);
     expect(res.statistics.total_windows).toBe(1);
     expect(res.statistics.total_doors).toBe(2);
+  }, 60_000);
+
+  it('closes a door wider than a single leaf that ends at a crossing wall when its swing is drawn', async () => {
+    const res = await analyzePdf(await scannedPlan({ wideDoor: 'swing' }), opts);
+    expect(res.rooms).toHaveLength(2);
+    for (const r of res.rooms) expect(Math.abs(r.ceiling_area / ROOM_AREA_MM2 - 1)).toBeLessThan(0.02);
+    expect(res.statistics.total_doors).toBe(2);
+    expect(res.outside_detection.outside_doors.map((d) => Math.round(d.width / 100))).toEqual([16]);
+  }, 60_000);
+
+  it('takes no door from a field of lines where a wide swing would run', async () => {
+    const res = await analyzePdf(await scannedPlan({ wideDoor: 'lines' }), opts);
+    const doors = [...res.rooms.flatMap((r) => r.doors), ...res.outside_detection.outside_doors];
+    expect(doors.length).toBeGreaterThan(0);
+    expect(doors.every((d) => d.width < 1200)).toBe(true);
   }, 60_000);
 
   it('refuses a blank scanned page', async () => {

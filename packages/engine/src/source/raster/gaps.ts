@@ -77,7 +77,7 @@ export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2, 
       // (a diagonal wall breaks into staircase steps about as long as thick: not pieces either)
       if (rows < minThick || rows > maxThick || len < Math.max(1.5 * rows, MIN_PIECE_PX)) continue;
       for (const dir of [1, -1] as const) {
-        const g = endGap(view, comps.labels, id, comps.x0[id], comps.x1[id], comps.y0[id], comps.y1[id], dir, maxLen, mmPerPx);
+        const g = endGap(view, comps.labels, id, comps.x0[id], comps.x1[id], comps.y0[id], comps.y1[id], dir, maxLen, mmPerPx, inkView);
         if (g) found.push(g);
       }
     }
@@ -124,7 +124,7 @@ export function alongMask(m: Mask): Mask {
 }
 
 /** The gap beyond one end (dir = +1 right, −1 left) of a band piece, or null when no wall is met. */
-function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: number, y0: number, y1: number, dir: 1 | -1, maxLen: number, mmPerPx: number): Gap | null {
+function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: number, y0: number, y1: number, dir: 1 | -1, maxLen: number, mmPerPx: number, ink: Mask): Gap | null {
   const { w, data } = m;
   const starts: number[] = [], lens: number[] = [];
   let inLine = 0;
@@ -145,11 +145,13 @@ function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: numbe
   if (starts.length < Math.max(2, END_AGREEMENT * rows)) return null;
   const med = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1];
   const s = med(starts), n = med(lens);
-  // wider than a single door: only between two pieces of one wall (the wall met across runs on in line);
-  // a wall end facing a crossing wall that far off is a stub or furniture beside a room, not a jamb
-  if (n * mmPerPx > MAX_CORNER_GAP_MM && inLine < IN_LINE_SHARE * starts.length) return null;
   const e = s + dir * (n - 1);
-  return { x0: Math.min(s, e), x1: Math.max(s, e), y0, y1, horizontal: true, kind: 'seal', subtype: '' };
+  const g: Gap = { x0: Math.min(s, e), x1: Math.max(s, e), y0, y1, horizontal: true, kind: 'seal', subtype: '' };
+  // wider than a single door: only between two pieces of one wall (the wall met across runs on in line), or
+  // with a door's swing drawn across it; a wall end facing a crossing wall that far off is otherwise a stub or
+  // furniture beside a room, not a jamb
+  if (n * mmPerPx > MAX_CORNER_GAP_MM && inLine < IN_LINE_SHARE * starts.length && !swingAt(g, ink, WIDE_SWING_TOLERANCE, WIDE_SWING_COVER, true)) return null;
+  return g;
 }
 
 /** Tile side (pixels) of the transpose: a tile's rows and columns both stay in cache. */
@@ -223,6 +225,17 @@ const SWING_SAMPLES = 32;
 const SWING_COVER = 0.8;
 /** A swing's arc lies within this share of its radius of the circle through the gap's far jamb (px at least 2). */
 const SWING_TOLERANCE = 0.08;
+/**
+ * A gap wider than a single leaf that ends at a crossing wall is a door when a swing is drawn across it, closer:
+ * the arc within this share of its radius (2 px at least) over this share of its points (a wide circle passes
+ * near furniture and dimension lines by chance).
+ */
+const WIDE_SWING_TOLERANCE = 0.03;
+const WIDE_SWING_COVER = 0.95;
+/** ... and stand alone: of the points on the circles this share of the radius inside and outside it, at most
+ * SWING_CLEAR_MAX inked. */
+const SWING_CLEAR_SHARE = 0.12;
+const SWING_CLEAR_MAX = 0.5;
 
 /**
  * Whether a door's swing is drawn at the gap (a block along x, rows y0..y1 across the wall): a quarter circle
@@ -230,9 +243,9 @@ const SWING_TOLERANCE = 0.08;
  * jamb out into the room, with ink along most of it. The leaf's own line is not asked for (drawn thin, or
  * open at another angle).
  */
-export function swingAt(g: Gap, ink: Mask): boolean {
+export function swingAt(g: Gap, ink: Mask, tolerance = SWING_TOLERANCE, cover = SWING_COVER, alone = false): boolean {
   const R = g.x1 - g.x0 + 1;
-  const tol = Math.max(2, Math.round(SWING_TOLERANCE * R));
+  const tol = Math.max(2, Math.round(tolerance * R));
   const inkNear = (x: number, y: number) => {
     for (let dy = -tol; dy <= tol; dy++) for (let dx = -tol; dx <= tol; dx++) {
       if (dx * dx + dy * dy > tol * tol) continue;
@@ -250,7 +263,20 @@ export function swingAt(g: Gap, ink: Mask): boolean {
         n++;
         if (inkNear(hx + dirX * R * Math.cos(a), hy + dirY * R * Math.sin(a))) hits++;
       }
-      if (hits >= SWING_COVER * n) return true;
+      if (hits < cover * n) continue;
+      if (!alone) return true;
+      // (a swing is one line: the circles a little inside and outside it are mostly paper, where a field of
+      // lines (stairs, benches, hatching) has ink along any curve drawn through it)
+      // (its middle only: near its ends the circles run into the jambs' walls and the leaf)
+      let beside = 0, m = 0;
+      for (let i = SWING_SAMPLES / 8; i <= (SWING_SAMPLES * 7) / 8; i++) {
+        const a = (i / SWING_SAMPLES) * (Math.PI / 2);
+        for (const k of [1 - SWING_CLEAR_SHARE, 1 + SWING_CLEAR_SHARE]) {
+          m++;
+          if (inkNear(hx + dirX * k * R * Math.cos(a), hy + dirY * k * R * Math.sin(a))) beside++;
+        }
+      }
+      if (beside <= SWING_CLEAR_MAX * m) return true;
     }
   }
   return false;
