@@ -92,7 +92,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   let text = await readText(page, k).catch(() => [] as TextItem[]);
   // no room names on the page: read them from the image (numbered labels stay for rooms not read)
   if (!text.some((t) => isLabelText(t.str)) && options.ocr !== false && regions.rooms.length) {
-    text = [...text, ...(await readRoomNames(regions, { grey, w: bw, h: bh, paperMmPerPx: scale.paperMmPerPx, toMm }).catch(() => [] as TextItem[]))];
+    text = [...text, ...(await readRoomNames(regions, { grey, ink: ink.data, w: bw, h: bh, paperMmPerPx: scale.paperMmPerPx, toMm }).catch(() => [] as TextItem[]))];
   }
   const dpi = Math.round(25.4 / scale.paperMmPerPx);
   return buildRasterResult({
