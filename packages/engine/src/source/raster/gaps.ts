@@ -150,7 +150,7 @@ function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: numbe
   // wider than a single door: only between two pieces of one wall (the wall met across runs on in line), or
   // with a door's swing drawn across it; a wall end facing a crossing wall that far off is otherwise a stub or
   // furniture beside a room, not a jamb
-  if (n * mmPerPx > MAX_CORNER_GAP_MM && inLine < IN_LINE_SHARE * starts.length && !swingAt(g, ink, WIDE_SWING_TOLERANCE, WIDE_SWING_COVER, true)) return null;
+  if (n * mmPerPx > MAX_CORNER_GAP_MM && inLine < IN_LINE_SHARE * starts.length && !swingAt(g, ink, WIDE_SWING)) return null;
   return g;
 }
 
@@ -221,31 +221,32 @@ function classify(g: Gap, ink: Mask, maxBreak: number, mmPerPx: number): void {
 const MAX_LEAF_MM = 1200;
 /** Points sampled along a quarter circle looking for a door's swing. */
 const SWING_SAMPLES = 32;
-/** Share of those points with ink near them for a swing. */
-const SWING_COVER = 0.8;
-/** A swing's arc lies within this share of its radius of the circle through the gap's far jamb (px at least 2). */
-const SWING_TOLERANCE = 0.08;
 /**
- * A gap wider than a single leaf that ends at a crossing wall is a door when a swing is drawn across it, closer:
- * the arc within this share of its radius (2 px at least) over this share of its points (a wide circle passes
- * near furniture and dimension lines by chance).
+ * How closely a swing is asked for: its arc within `tolerance` of its radius (2 px at least) over `cover` of its
+ * points; `alone`: the circles SWING_CLEAR_SHARE of the radius inside and outside its middle mostly paper.
  */
-const WIDE_SWING_TOLERANCE = 0.03;
-const WIDE_SWING_COVER = 0.95;
-/** ... and stand alone: of the points on the circles this share of the radius inside and outside it, at most
- * SWING_CLEAR_MAX inked. */
+interface SwingTest { tolerance: number; cover: number; alone: boolean }
+/** A door's swing hung at a jamb of a gap up to a single leaf wide. */
+const LEAF_SWING: SwingTest = { tolerance: 0.08, cover: 0.8, alone: false };
+/**
+ * A gap wider than a single leaf that ends at a crossing wall is a door when a swing is drawn across it, closer and
+ * alone: a wide circle passes near furniture and dimension lines by chance, and a field of lines (stairs, benches,
+ * hatching) has ink along any curve drawn through it.
+ */
+const WIDE_SWING: SwingTest = { tolerance: 0.03, cover: 0.95, alone: true };
+/** Of the points on the circles this share of the radius inside and outside a lone swing, at most SWING_CLEAR_MAX inked. */
 const SWING_CLEAR_SHARE = 0.12;
 const SWING_CLEAR_MAX = 0.5;
 
 /**
  * Whether a door's swing is drawn at the gap (a block along x, rows y0..y1 across the wall): a quarter circle
  * hinged at a corner of the gap on one face of the wall, its radius the gap's length, sweeping from the far
- * jamb out into the room, with ink along most of it. The leaf's own line is not asked for (drawn thin, or
- * open at another angle).
+ * jamb out into the room, with ink along most of it (as `test` asks). The leaf's own line is not asked for
+ * (drawn thin, or open at another angle).
  */
-export function swingAt(g: Gap, ink: Mask, tolerance = SWING_TOLERANCE, cover = SWING_COVER, alone = false): boolean {
+export function swingAt(g: Gap, ink: Mask, test: SwingTest = LEAF_SWING): boolean {
   const R = g.x1 - g.x0 + 1;
-  const tol = Math.max(2, Math.round(tolerance * R));
+  const tol = Math.max(2, Math.round(test.tolerance * R));
   const inkNear = (x: number, y: number) => {
     for (let dy = -tol; dy <= tol; dy++) for (let dx = -tol; dx <= tol; dx++) {
       if (dx * dx + dy * dy > tol * tol) continue;
@@ -263,10 +264,8 @@ export function swingAt(g: Gap, ink: Mask, tolerance = SWING_TOLERANCE, cover = 
         n++;
         if (inkNear(hx + dirX * R * Math.cos(a), hy + dirY * R * Math.sin(a))) hits++;
       }
-      if (hits < cover * n) continue;
-      if (!alone) return true;
-      // (a swing is one line: the circles a little inside and outside it are mostly paper, where a field of
-      // lines (stairs, benches, hatching) has ink along any curve drawn through it)
+      if (hits < test.cover * n) continue;
+      if (!test.alone) return true;
       // (its middle only: near its ends the circles run into the jambs' walls and the leaf)
       let beside = 0, m = 0;
       for (let i = SWING_SAMPLES / 8; i <= (SWING_SAMPLES * 7) / 8; i++) {

@@ -24,8 +24,8 @@ const TEXT_MARGIN_MM = 2;
 
 export interface NameScan {
   grey: Uint8Array;
-  /** Ink (1) of the same pixels, when known: only the room's writing is read. */
-  ink?: Uint8Array;
+  /** Ink (1) of the same pixels: only the room's writing is read. */
+  ink: Uint8Array;
   w: number;
   h: number;
   paperMmPerPx: number;
@@ -49,7 +49,7 @@ async function readRooms(regions: Regions, s: NameScan, budgetMs: number, t0: nu
     const xs = room.ring.map((p) => p[0]), ys = room.ring.map((p) => p[1]);
     const x0 = Math.max(0, Math.floor(Math.min(...xs)) - CROP_MARGIN_PX), y0 = Math.max(0, Math.floor(Math.min(...ys)) - CROP_MARGIN_PX);
     const x1 = Math.min(s.w - 1, Math.ceil(Math.max(...xs)) + CROP_MARGIN_PX), y1 = Math.min(s.h - 1, Math.ceil(Math.max(...ys)) + CROP_MARGIN_PX);
-    const box = s.ink ? writingBox(regions, room.id, s, x0, y0, x1, y1) : { x0, y0, x1, y1 };
+    const box = writingBox(regions, room.id, s, x0, y0, x1, y1);
     if (!box) continue;
     const cw = box.x1 - box.x0 + 1, ch = box.y1 - box.y0 + 1;
     if (cw < 8 || ch < 8) continue;
@@ -73,7 +73,7 @@ export function writingBox(regions: Regions, id: number, s: NameScan, x0: number
   const m = newMask(cw, ch);
   for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) {
     const i = (y + y0) * s.w + x + x0;
-    if (regions.labels[i] === id && s.ink![i]) m.data[y * cw + x] = 1;
+    if (regions.labels[i] === id && s.ink[i]) m.data[y * cw + x] = 1;
   }
   const c = components(m, 1);
   const minH = GLYPH_MIN_MM / s.paperMmPerPx, maxH = GLYPH_MAX_MM / s.paperMmPerPx, maxW = GLYPH_MAX_WIDTH_MM / s.paperMmPerPx;
