@@ -22,7 +22,9 @@ export class Grid<T> {
 
   private push(cx: number, cy: number, item: T): void {
     const k = cellKey(cx, cy);
-    (this.cells.get(k) ?? this.cells.set(k, []).get(k)!).push(item);
+    const list = this.cells.get(k);
+    if (list) list.push(item);
+    else this.cells.set(k, [item]);
   }
 
   /** Adds `item` to the cell holding `p`. */
@@ -74,14 +76,19 @@ export function alongSeg(s: MmSeg, cell: number): PointMm[] {
   return out;
 }
 
-/** Segments by the cells they pass through. */
+/** Segments by the cells they pass through. (The points of `alongSeg`, walked in place: along a straight line
+ * both cell indices only ever grow or only ever shrink, so a cell met again is the one just met.) */
 export function segGrid(segs: readonly MmSeg[], cell: number): Grid<MmSeg> {
   const grid = new Grid<MmSeg>(cell);
   for (const s of segs) {
-    const seen = new Set<string>();
-    for (const p of alongSeg(s, cell)) {
-      const k = `${Math.floor(p[0] / cell)},${Math.floor(p[1] / cell)}`;
-      if (!seen.has(k)) { seen.add(k); grid.add(p, s); }
+    const n = Math.ceil(s.len / (cell / 2));
+    let lastX = NaN, lastY = NaN;
+    for (let i = 0; i <= n; i++) {
+      const x = s.a[0] + ((s.b[0] - s.a[0]) * i) / n, y = s.a[1] + ((s.b[1] - s.a[1]) * i) / n;
+      const cx = Math.floor(x / cell), cy = Math.floor(y / cell);
+      if (cx === lastX && cy === lastY) continue;
+      lastX = cx; lastY = cy;
+      grid.add([x, y], s);
     }
   }
   return grid;

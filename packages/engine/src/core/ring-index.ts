@@ -12,6 +12,9 @@ import type { PointMm } from '../types.js';
 /** Strips aimed at this many edges each on average; a strip is never thinner than MIN_STRIP_MM. */
 const EDGES_PER_STRIP = 24;
 const MIN_STRIP_MM = 5;
+/** An edge whose right end lies this far left of a point is passed over without the crossing test (mm: far
+ * above the rounding of the crossing's x, so the answers stay those of testing every edge). */
+const LEFT_OF_MM = 1e-6;
 
 export class RingIndex {
   private readonly y0: number;
@@ -38,7 +41,15 @@ export class RingIndex {
         for (let s = s0; s <= s1; s++) lists[s].push(xi, yi, xj, yj, ri);
       }
     });
-    this.strips = lists.map((l) => Float64Array.from(l));
+    // each strip's edges from the rightmost to the leftmost (by their right end): a ray to +x is done at the
+    // first edge lying wholly left of the point
+    this.strips = lists.map((l) => {
+      const order = Array.from({ length: l.length / 5 }, (_, i) => i * 5);
+      order.sort((a, b) => Math.max(l[b], l[b + 2]) - Math.max(l[a], l[a + 2]) || a - b);
+      const out = new Float64Array(l.length);
+      order.forEach((k, i) => out.set(l.slice(k, k + 5), i * 5));
+      return out;
+    });
   }
 
   private strip(y: number): number {
@@ -50,8 +61,11 @@ export class RingIndex {
     const s = this.strip(y);
     const e = this.strips[s];
     if (!e) return;
+    const stop = x - LEFT_OF_MM;
     for (let k = 0; k < e.length; k += 5) {
       const xi = e[k], yi = e[k + 1], xj = e[k + 2], yj = e[k + 3];
+      // (an edge wholly left of the point cannot cross its ray: the crossing lies between the edge's ends)
+      if (xi < stop && xj < stop) break;
       if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) each(e[k + 4]);
     }
   }

@@ -36,7 +36,7 @@ interface Piece { s: Seg; t0: number; t1: number; off: number; ux: number; uy: n
 
 /** The segments that are dashes of a line drawn as pieces (see above); `segs` in page points. */
 export function drawnDashes(segs: Seg[]): Set<Seg> {
-  const lines = new Map<string, Piece[]>();
+  const lines = new Map<number, Piece[]>();
   const dots = new Grid<[number, number]>(GAP_MAX_PT);
   for (const s of segs) {
     if (s.dashed) continue;
@@ -54,7 +54,8 @@ export function drawnDashes(segs: Seg[]): Set<Seg> {
     const a = (deg * Math.PI) / 180, ux = Math.cos(a), uy = Math.sin(a);
     const off = -uy * (s.x1 + s.x2) / 2 + ux * (s.y1 + s.y2) / 2;
     const ta = ux * s.x1 + uy * s.y1, tb = ux * s.x2 + uy * s.y2;
-    const key = `${deg}|${Math.round(off / LINE_TOL_PT)}`;
+    // one number per (direction, offset): offsets on a page are far under 5e5 tolerances
+    const key = deg * 1e6 + Math.round(off / LINE_TOL_PT);
     (lines.get(key) ?? lines.set(key, []).get(key)!).push({ s, t0: Math.min(ta, tb), t1: Math.max(ta, tb), off, ux, uy });
   }
   /** The gap between two pieces of a line, or when a dot stands in it, the longer clear space beside the dot. */
@@ -83,8 +84,8 @@ export function drawnDashes(segs: Seg[]): Set<Seg> {
       const gap = cur.t0 - prev.t1, len = cur.t1 - cur.t0;
       const alike = Math.max(hi, len) <= DASH_LEN_RATIO * Math.min(lo, len);
       const longest = Math.max(prev.t1 - prev.t0, len);
-      const shortGap = gap <= longest || clearSpace(prev, cur) <= longest;
-      if (gap >= GAP_MIN_PT && gap <= GAP_MAX_PT && alike && shortGap) {
+      // (the dots are looked up only when the gap is all that is left to decide)
+      if (gap >= GAP_MIN_PT && gap <= GAP_MAX_PT && alike && (gap <= longest || clearSpace(prev, cur) <= longest)) {
         run.push(cur);
         lo = Math.min(lo, len); hi = Math.max(hi, len);
       } else {

@@ -6,6 +6,7 @@
 import { OPS } from './pdfjs.js';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { hideWhiteOnWhite, newTextState, showText, textOp, type TextGs } from './text-runs.js';
+import { clipSeg, inClipBox, makeClip, type Clip } from './clip.js';
 
 export type Mat = [number, number, number, number, number, number];
 export interface Seg {
@@ -150,7 +151,7 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
       case OPS.showText: {
         const run = showText(text, args[0] as unknown[], mul(ctm, base));
         if (!run) break;
-        const outside = clipR !== null && !inBox(clipR, [run.x1, run.y1]) && !inBox(clipR, [run.x2, run.y2]);
+        const outside = clipR !== null && !inClipBox(clipR, [run.x1, run.y1]) && !inClipBox(clipR, [run.x2, run.y2]);
         run.hidden = text.gs.mode === 3 || text.gs.mode === 7 || outside;
         if (!run.hidden && fillGray >= WHITE_TEXT_GRAY) whiteRuns.push(textRuns.length);
         textRuns.push(run);
@@ -200,7 +201,7 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
             const c1 = tx(data[k], data[k + 1]), c2 = tx(data[k + 2], data[k + 3]), p = tx(data[k + 4], data[k + 5]); k += 6;
             if (cur) {
               // (a filled one apart: layout programs export a stroked swing as its filled outline)
-              if ((stroke || fill) && (!clipR || inBox(clipR, cur) || inBox(clipR, p))) (stroke ? out.curves : out.fillCurves).push({ p: [cur, c1, c2, p] });
+              if ((stroke || fill) && (!clipR || inClipBox(clipR, cur) || inClipBox(clipR, p))) (stroke ? out.curves : out.fillCurves).push({ p: [cur, c1, c2, p] });
               for (let t = 0.25; t <= 1.001; t += 0.25) {
                 const u = 1 - t;
                 poly.push([
@@ -231,7 +232,7 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
         if (fill) {
           const evenOdd = drawOp === OPS.eoFill || drawOp === OPS.eoFillStroke || drawOp === OPS.closeEOFillStroke;
           const gray = 1 - groupAlpha * fillAlpha * (1 - fillGray);
-          for (const p of polys) if (p.length >= 3 && (!clipR || p.some((q) => inBox(clipR!, q)))) out.fills.push({ pts: p, gray, group: out.pathOps, evenOdd });
+          for (const p of polys) if (p.length >= 3 && (!clipR || p.some((q) => inClipBox(clipR!, q)))) out.fills.push({ pts: p, gray, group: out.pathOps, evenOdd });
         }
         break;
       }
@@ -257,53 +258,3 @@ function packRgb(c: unknown): number {
   return 0;
 }
 
-interface Clip { rings: [number, number][][]; x0: number; y0: number; x1: number; y1: number; area: number; exact: boolean }
-
-function makeClip(rings: [number, number][][]): Clip {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, edges = 0;
-  for (const r of rings) for (const [x, y] of r) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); edges++; }
-  // very complex clip paths are approximated by their box (time, not accuracy, is at stake there)
-  return { rings, x0, y0, x1, y1, area: (x1 - x0) * (y1 - y0), exact: edges <= 4000 };
-}
-const inBox = (c: Clip, p: [number, number]) => p[0] >= c.x0 - 1 && p[0] <= c.x1 + 1 && p[1] >= c.y0 - 1 && p[1] <= c.y1 + 1;
-
-function insideClip(c: Clip, x: number, y: number): boolean {
-  let inside = false;
-  for (const r of c.rings) {
-    for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-      const [xi, yi] = r[i], [xj, yj] = r[j];
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-  }
-  return inside;
-}
-
-/** The parts of segment a-b inside the clip region (even-odd over all rings). */
-function clipSeg(c: Clip, a: [number, number], b: [number, number]): [[number, number], [number, number]][] {
-  if (Math.max(a[0], b[0]) < c.x0 || Math.min(a[0], b[0]) > c.x1 || Math.max(a[1], b[1]) < c.y0 || Math.min(a[1], b[1]) > c.y1) return [];
-  if (!c.exact) return [[a, b]];
-  const dx = b[0] - a[0], dy = b[1] - a[1];
-  const ts = [0, 1];
-  for (const r of c.rings) {
-    for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-      const ex = r[i][0] - r[j][0], ey = r[i][1] - r[j][1];
-      const den = dx * ey - dy * ex;
-      if (Math.abs(den) < 1e-12) continue;
-      const wx = r[j][0] - a[0], wy = r[j][1] - a[1];
-      const t = (wx * ey - wy * ex) / den, s = (wx * dy - wy * dx) / den;
-      if (t > 0 && t < 1 && s >= 0 && s <= 1) ts.push(t);
-    }
-  }
-  ts.sort((p, q) => p - q);
-  const out: [[number, number], [number, number]][] = [];
-  const at = (t: number): [number, number] => [a[0] + dx * t, a[1] + dy * t];
-  for (let i = 0; i + 1 < ts.length; i++) {
-    if (ts[i + 1] - ts[i] < 1e-6) continue;
-    const m = at((ts[i] + ts[i + 1]) / 2);
-    if (!insideClip(c, m[0], m[1])) continue;
-    const last = out[out.length - 1];
-    if (last && Math.abs(last[1][0] - at(ts[i])[0]) < 1e-9 && Math.abs(last[1][1] - at(ts[i])[1]) < 1e-9) last[1] = at(ts[i + 1]);
-    else out.push([at(ts[i]), at(ts[i + 1])]);
-  }
-  return out;
-}
