@@ -29,6 +29,10 @@ describe('Grid', () => {
     expect(g.inBox(500, 500, 600, 600)).toEqual([]);
     expect(g.anyInBox(0, 100, 99, 199)).toBe(true);
     expect(g.anyInBox(100, 100, 199, 199)).toBe(false);
+    // the same items, cell by cell, without copying them
+    expect(g.cellsInBox(0, 0, 199, 199)).toEqual([['a1', 'wide'], ['a2'], ['b', 'wide']]);
+    expect(g.cellsInBox(0, 0, 199, 199).flat()).toEqual(g.inBox(0, 0, 199, 199));
+    expect(g.cellsInBox(500, 500, 600, 600)).toEqual([]);
   });
   it('cellKey gives distinct cells distinct keys, near the origin and beyond the numeric limit', () => {
     const cells = [[0, 0], [0, 1], [1, 0], [-1, 0], [0, -1], [2 ** 25 - 1, 0], [2 ** 25, 0], [0, 2 ** 25], [-(2 ** 25), 3]];

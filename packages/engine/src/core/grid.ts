@@ -60,6 +60,19 @@ export class Grid<T> {
     return out;
   }
 
+  /** The item lists of the cells the box touches (the grid's own arrays: read them, do not change them),
+   * column by column: `inBox` without copying the items into one array, for callers that ask it very often. */
+  cellsInBox(x0: number, y0: number, x1: number, y1: number): (readonly T[])[] {
+    const cx0 = this.cellOf(x0), cx1 = this.cellOf(x1), cy0 = this.cellOf(y0), cy1 = this.cellOf(y1);
+    const out: T[][] = [];
+    for (let x = cx0; x <= cx1; x++)
+      for (let y = cy0; y <= cy1; y++) {
+        const c = this.cells.get(cellKey(x, y));
+        if (c) out.push(c);
+      }
+    return out;
+  }
+
   /** Whether any cell the box touches holds an item. */
   anyInBox(x0: number, y0: number, x1: number, y1: number): boolean {
     for (let x = this.cellOf(x0); x <= this.cellOf(x1); x++)

@@ -280,9 +280,11 @@ function joinedWalls(near: Line[], own: Set<number>, rings: PointMm[][], walls: 
   const fills = wallFills(rings);
   const grid = lineGrid(near, own);
   // (a line reaches a face within JOINED_MM: the line's stroke and the grown wall overlap)
-  const touches = (a: PointMm, b: PointMm): boolean =>
-    grid.inBox(Math.min(a[0], b[0]) - JOINED_MM, Math.min(a[1], b[1]) - JOINED_MM, Math.max(a[0], b[0]) + JOINED_MM, Math.max(a[1], b[1]) + JOINED_MM)
-      .some((j) => segToSegDist(a, b, near[j].a, near[j].b) <= JOINED_MM);
+  const touches = (a: PointMm, b: PointMm): boolean => {
+    for (const cell of grid.cellsInBox(Math.min(a[0], b[0]) - JOINED_MM, Math.min(a[1], b[1]) - JOINED_MM, Math.max(a[0], b[0]) + JOINED_MM, Math.max(a[1], b[1]) + JOINED_MM))
+      for (const j of cell) if (segToSegDist(a, b, near[j].a, near[j].b) <= JOINED_MM) return true;
+    return false;
+  };
   const joinedFills = new Set<number>();
   for (const i of walls) {
     const f = fills[i];
@@ -311,17 +313,22 @@ function ownPiece(at: PointMm, near: Line[]): Set<number> | null {
   const grid = lineGrid(near, near.keys());
   // (each pair looked at once: a line lies in several cells)
   const seenBy = new Int32Array(near.length).fill(-1);
+  // (membership as flags: asked for every line of every cell looked at)
+  const isOwn = new Uint8Array(near.length);
+  for (const i of own) isOwn[i] = 1;
   while (queue.length) {
     if (own.size > PIECE_MAX_LINES) return null;
     const li = queue.pop()!, l = near[li];
     const bx0 = Math.min(l.a[0], l.b[0]) - JOINED_MM, bx1 = Math.max(l.a[0], l.b[0]) + JOINED_MM;
     const by0 = Math.min(l.a[1], l.b[1]) - JOINED_MM, by1 = Math.max(l.a[1], l.b[1]) + JOINED_MM;
-    for (const j of grid.inBox(bx0, by0, bx1, by1)) {
-      if (seenBy[j] === li || own.has(j)) continue;
-      seenBy[j] = li;
-      const m = near[j];
-      if (Math.max(m.a[0], m.b[0]) < bx0 || Math.min(m.a[0], m.b[0]) > bx1 || Math.max(m.a[1], m.b[1]) < by0 || Math.min(m.a[1], m.b[1]) > by1) continue;
-      if (segToSegDist(l.a, l.b, m.a, m.b) <= JOINED_MM) { own.add(j); queue.push(j); }
+    for (const cell of grid.cellsInBox(bx0, by0, bx1, by1)) {
+      for (const j of cell) {
+        if (seenBy[j] === li || isOwn[j]) continue;
+        seenBy[j] = li;
+        const m = near[j];
+        if (Math.max(m.a[0], m.b[0]) < bx0 || Math.min(m.a[0], m.b[0]) > bx1 || Math.max(m.a[1], m.b[1]) < by0 || Math.min(m.a[1], m.b[1]) > by1) continue;
+        if (segToSegDist(l.a, l.b, m.a, m.b) <= JOINED_MM) { own.add(j); isOwn[j] = 1; queue.push(j); }
+      }
     }
   }
   return own;
