@@ -32,7 +32,7 @@ export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRu
       continue;
     }
     times.push(r.ms);
-    if (r.parseMs) parseRatios.push(r.ms / r.parseMs);
+    if (r.parseMs) parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs);
     const res = r.result as AnalysisResult;
     const s = scoreTruthPlan(t, res);
     scores.push(s);

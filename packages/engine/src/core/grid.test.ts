@@ -36,7 +36,12 @@ describe('Grid', () => {
   });
   it('cellKey gives distinct cells distinct keys, near the origin and beyond the numeric limit', () => {
     const cells = [[0, 0], [0, 1], [1, 0], [-1, 0], [0, -1], [2 ** 25 - 1, 0], [2 ** 25, 0], [0, 2 ** 25], [-(2 ** 25), 3]];
-    expect(new Set(cells.map(([x, y]) => cellKey(x, y))).size).toBe(cells.length);
+    // either side of the small-key limit, in every direction, and the corners of both numeric ranges
+    for (const v of [2 ** 14 - 1, 2 ** 14, -(2 ** 14), -(2 ** 14) - 1, 2 ** 25 - 1, -(2 ** 25) + 1])
+      for (const w of [0, 1, -1, 2 ** 14 - 1, -(2 ** 14), 2 ** 14, -(2 ** 14) - 1]) cells.push([v, w], [w, v]);
+    expect(new Set(cells.map(([x, y]) => cellKey(x, y))).size).toBe(new Set(cells.map(([x, y]) => `${x},${y}`)).size);
+    // near the origin the key is a small integer
+    expect(Number.isInteger(cellKey(-(2 ** 14), 2 ** 14 - 1)) && Math.abs(cellKey(-(2 ** 14), 2 ** 14 - 1) as number) < 2 ** 30).toBe(true);
     expect(cellKey(3, -4)).toBe(cellKey(3, -4));
   });
   it('keeps cells apart far from the origin and across the numeric-key limit', () => {

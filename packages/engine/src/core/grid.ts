@@ -2,13 +2,16 @@
 import type { PointMm } from '../types.js';
 import type { MmSeg } from './walls.js';
 
-/** Cell indices below this size (either sign) are keyed by one number; beyond it by a string (never met on a page). */
+/** Cell indices below this size (either sign) get a small integer key, which V8 stores and hashes unboxed... */
+const SMALL_KEY_LIMIT = 2 ** 14;
+/** ...below this a larger number (negative, so the two ranges never meet); beyond it a string (never met on a page). */
 const NUMERIC_KEY_LIMIT = 2 ** 25;
 
 /** A map key for the integer cell (cx, cy): one number per cell (cheaper to hash than a string, and no string
  * built per look-up), a string far out. Distinct cells get distinct keys. */
 export function cellKey(cx: number, cy: number): number | string {
-  if (Math.abs(cx) < NUMERIC_KEY_LIMIT && Math.abs(cy) < NUMERIC_KEY_LIMIT) return (cx + NUMERIC_KEY_LIMIT) * 2 * NUMERIC_KEY_LIMIT + (cy + NUMERIC_KEY_LIMIT);
+  if (cx < SMALL_KEY_LIMIT && cx >= -SMALL_KEY_LIMIT && cy < SMALL_KEY_LIMIT && cy >= -SMALL_KEY_LIMIT) return (cx + SMALL_KEY_LIMIT) * 2 * SMALL_KEY_LIMIT + (cy + SMALL_KEY_LIMIT);
+  if (Math.abs(cx) < NUMERIC_KEY_LIMIT && Math.abs(cy) < NUMERIC_KEY_LIMIT) return -1 - ((cx + NUMERIC_KEY_LIMIT) * 2 * NUMERIC_KEY_LIMIT + (cy + NUMERIC_KEY_LIMIT));
   return `${cx},${cy}`;
 }
 

@@ -58,22 +58,38 @@ export interface ViewAssignment {
  */
 export function assignViews(rooms: PointMm[][], lines: ViewLine[], titles: ViewTitle[], k: number, pageW: number, pageH: number): ViewAssignment {
   const none: ViewAssignment = { keep: rooms.map(() => true), view: rooms.map(() => null) };
-  if (!rooms.length || !titles.length) return none;
+  // (without a floor plan named on the sheet nothing is dropped or named: see below)
+  if (!rooms.length || !titles.some((t) => t.kind === 'plan')) return none;
   const nx = Math.ceil(pageW / CELL_PT) + 1, ny = Math.ceil(pageH / CELL_PT) + 1;
-  // each line is sampled every half cell; the cells within JOIN_CELLS of a sample are occupied. The samples'
-  // cells are marked first (on a grid JOIN_CELLS wider all round, as a sample just off the page still reaches
-  // onto it), then grown by JOIN_CELLS along rows and along columns: the same cells as marking a square around
-  // every sample, without 25 writes per sample.
-  const J = JOIN_CELLS, gx = nx + 2 * J, gy = ny + 2 * J;
-  const seed = new Uint8Array(gx * gy);
+  // each line is sampled every half cell; the cells within JOIN_CELLS of a sample (and on the page) are
+  // occupied. Worked on the box of the samples' cells only (a sheet is mostly paper): the samples' cells are
+  // marked first, on a grid JOIN_CELLS wider all round, then grown by JOIN_CELLS along rows and along columns,
+  // the same cells as marking a square around every sample, without 25 writes per sample.
+  const J = JOIN_CELLS;
+  const sx: number[] = [], sy: number[] = [];
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const l of lines) {
     const len = Math.hypot(l.x2 - l.x1, l.y2 - l.y1);
     if (len > SHEET_LINE_SHARE * (Math.abs(l.x2 - l.x1) > Math.abs(l.y2 - l.y1) ? pageW : pageH)) continue;
     const n = Math.max(1, Math.ceil(len / (CELL_PT / 2)));
     for (let i = 0; i <= n; i++) {
-      const X = Math.floor((l.x1 + ((l.x2 - l.x1) * i) / n) / CELL_PT) + J, Y = Math.floor((l.y1 + ((l.y2 - l.y1) * i) / n) / CELL_PT) + J;
-      if (X >= 0 && Y >= 0 && X < gx && Y < gy) seed[Y * gx + X] = 1;
+      const X = Math.floor((l.x1 + ((l.x2 - l.x1) * i) / n) / CELL_PT), Y = Math.floor((l.y1 + ((l.y2 - l.y1) * i) / n) / CELL_PT);
+      if (!(X >= -J && Y >= -J && X < nx + J && Y < ny + J)) continue; // (reaches no cell of the page)
+      sx.push(X); sy.push(Y);
+      if (X < minX) minX = X;
+      if (X > maxX) maxX = X;
+      if (Y < minY) minY = Y;
+      if (Y > maxY) maxY = Y;
     }
+  }
+  // the box of occupied cells (page cells), bw x bh from (x0, y0)
+  const x0 = Math.max(0, minX - J), y0 = Math.max(0, minY - J);
+  const bw = Math.max(0, Math.min(nx - 1, maxX + J) - x0 + 1), bh = Math.max(0, Math.min(ny - 1, maxY + J) - y0 + 1);
+  const gx = bw + 2 * J, gy = bh + 2 * J;
+  const seed = new Uint8Array(gx * gy);
+  for (let i = 0; i < sx.length; i++) {
+    const X = sx[i] - x0 + J, Y = sy[i] - y0 + J;
+    if (X >= 0 && Y >= 0 && X < gx && Y < gy) seed[Y * gx + X] = 1;
   }
   const rowGrown = new Uint8Array(gx * gy);
   for (let Y = 0; Y < gy; Y++) {
@@ -82,17 +98,19 @@ export function assignViews(rooms: PointMm[][], lines: ViewLine[], titles: ViewT
       for (let d = Math.max(0, X - J); d <= Math.min(gx - 1, X + J); d++) rowGrown[Y * gx + d] = 1;
     }
   }
-  const occ = new Uint8Array(nx * ny);
-  for (let y = 0; y < ny; y++) {
-    for (let x = 0; x < nx; x++) {
-      for (let d = y; d <= y + 2 * J; d++) if (rowGrown[d * gx + x + J]) { occ[y * nx + x] = 1; break; }
-    }
+  // a cell is occupied when a grown row mark lies within JOIN_CELLS above or below it: rows walked upwards,
+  // keeping per column the nearest marked row at or below
+  const occ = new Uint8Array(bw * bh);
+  const nearestBelow = new Int32Array(gx).fill(2 ** 30);
+  for (let Y = gy - 1; Y >= 0; Y--) {
+    for (let X = 0; X < gx; X++) if (rowGrown[Y * gx + X]) nearestBelow[X] = Y;
+    if (Y < bh) for (let x = 0; x < bw; x++) if (nearestBelow[x + J] <= Y + 2 * J) occ[Y * bw + x] = 1;
   }
   // blocks: connected occupied cells
-  const block = new Int32Array(nx * ny).fill(-1);
+  const block = new Int32Array(bw * bh).fill(-1);
   let nBlocks = 0;
   const stack: number[] = [];
-  // (each block's extent in cells: a title's own underline or a scale bar is no view)
+  // (each block's extent in page cells: a title's own underline or a scale bar is no view)
   const extent: [number, number, number, number][] = [];
   for (let i = 0; i < occ.length; i++) {
     if (!occ[i] || block[i] >= 0) continue;
@@ -102,20 +120,22 @@ export function assignViews(rooms: PointMm[][], lines: ViewLine[], titles: ViewT
     extent.push(e);
     while (stack.length) {
       const c = stack.pop()!;
-      const cx = c % nx, cy = (c - cx) / nx;
-      e[0] = Math.min(e[0], cx); e[1] = Math.min(e[1], cy); e[2] = Math.max(e[2], cx); e[3] = Math.max(e[3], cy);
-      if (cx + 1 < nx && occ[c + 1] && block[c + 1] < 0) { block[c + 1] = nBlocks; stack.push(c + 1); }
+      const cx = c % bw, cy = (c - cx) / bw;
+      e[0] = Math.min(e[0], x0 + cx); e[1] = Math.min(e[1], y0 + cy); e[2] = Math.max(e[2], x0 + cx); e[3] = Math.max(e[3], y0 + cy);
+      if (cx + 1 < bw && occ[c + 1] && block[c + 1] < 0) { block[c + 1] = nBlocks; stack.push(c + 1); }
       if (cx > 0 && occ[c - 1] && block[c - 1] < 0) { block[c - 1] = nBlocks; stack.push(c - 1); }
-      if (cy + 1 < ny && occ[c + nx] && block[c + nx] < 0) { block[c + nx] = nBlocks; stack.push(c + nx); }
-      if (cy > 0 && occ[c - nx] && block[c - nx] < 0) { block[c - nx] = nBlocks; stack.push(c - nx); }
+      if (cy + 1 < bh && occ[c + bw] && block[c + bw] < 0) { block[c + bw] = nBlocks; stack.push(c + bw); }
+      if (cy > 0 && occ[c - bw] && block[c - bw] < 0) { block[c - bw] = nBlocks; stack.push(c - bw); }
     }
     nBlocks++;
   }
-  // each room's block: the block under its boundary (its walls are drawn there)
-  const blockAt = (x: number, y: number) => {
-    const cx = Math.floor(x / CELL_PT), cy = Math.floor(y / CELL_PT);
-    return cx >= 0 && cy >= 0 && cx < nx && cy < ny ? block[cy * nx + cx] : -1;
+  /** The block of page cell (cx, cy), -1 for none. */
+  const blockOfCell = (cx: number, cy: number) => {
+    const x = cx - x0, y = cy - y0;
+    return x >= 0 && y >= 0 && x < bw && y < bh ? block[y * bw + x] : -1;
   };
+  // each room's block: the block under its boundary (its walls are drawn there)
+  const blockAt = (x: number, y: number) => blockOfCell(Math.floor(x / CELL_PT), Math.floor(y / CELL_PT));
   const roomBlock = rooms.map((r) => {
     for (const p of r) {
       const b = blockAt(p[0] / k, p[1] / k);
@@ -140,9 +160,7 @@ export function assignViews(rooms: PointMm[][], lines: ViewLine[], titles: ViewT
     const tx = Math.floor(t.atPt[0] / CELL_PT), ty = Math.floor(t.atPt[1] / CELL_PT);
     let best = -1, bestD = Infinity;
     for (let dy = -reach; dy <= reach; dy++) for (let dx = -reach; dx <= reach; dx++) {
-      const X = tx + dx, Y = ty + dy;
-      if (X < 0 || Y < 0 || X >= nx || Y >= ny) continue;
-      const b = block[Y * nx + X];
+      const b = blockOfCell(tx + dx, ty + dy);
       const d = dx * dx + dy * dy;
       if (b >= 0 && d < bestD && isView(b) && !deepIn(b, tx, ty)) { bestD = d; best = b; }
     }
