@@ -7,10 +7,10 @@ const PAGE_PT: [number, number] = [842, 595];
 const SCALE = 50;
 const MM_PER_PT = (25.4 / 72) * SCALE;
 
-interface ScanSpec { dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo'; glassBetweenRooms?: boolean; pier?: boolean; wideDoor?: 'swing' | 'lines' }
+interface ScanSpec { dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo'; glassBetweenRooms?: boolean; pier?: boolean; wideDoor?: 'swing' | 'lines'; jambStubs?: boolean }
 
 /** A two-room plan (filled 200 mm walls, a 900 mm door between the rooms, a 1200 mm window) scanned to a JPEG page. */
-async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false, pier = false, wideDoor }: ScanSpec = {}): Promise<Uint8Array> {
+async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false, pier = false, wideDoor, jambStubs = false }: ScanSpec = {}): Promise<Uint8Array> {
   const pxPerPt = dpi / 72;
   const w = Math.round(PAGE_PT[0] * pxPerPt), h = Math.round(PAGE_PT[1] * pxPerPt);
   const c = createCanvas(w, h);
@@ -51,19 +51,33 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetween
       else for (let y = oy + 3000; y < oy + 4700; y += 50) { ctx.moveTo(px(ox + 5900), px(y)); ctx.lineTo(px(ox + 7700), px(y)); }
       ctx.stroke();
     } else rect(ox + 7800, oy, 200, 5000); // right
-    rect(ox + 3900, oy, 200, 1500); // partition above the door
-    if (glassBetweenRooms) {
+    if (jambStubs) {
+      // the door between two T junctions: a wall comes in from the left 290 mm above the door, one from the right
+      // 290 mm below it, so each jamb is a stub shorter than 1.5 wall thicknesses (four rooms)
+      rect(ox + 3900, oy, 200, 1980); // partition down to the door (junction at 1490-1690)
+      rect(ox, oy + 1490, 3900, 200); // wall from the left
+      rect(ox + 3900, oy + 2880, 200, 2120); // partition below the door (junction at 3170-3370)
+      rect(ox + 4100, oy + 3170, 3700, 200); // wall to the right
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = '#222';
+      ctx.beginPath();
+      ctx.arc(px(ox + 4100), px(oy + 1980), px(900), 0, Math.PI / 2);
+      ctx.stroke();
+    } else rect(ox + 3900, oy, 200, 1500); // partition above the door
+    if (jambStubs) { /* drawn above */ } else if (glassBetweenRooms) {
       // the partition below the door stops 800 mm short of the bottom wall, a glass line drawn across the gap
       // as a window's would be
       rect(ox + 3900, oy + 2400, 200, 1600);
       ctx.fillRect(px(ox + 3990), px(oy + 4000), 1.5, px(800));
     } else rect(ox + 3900, oy + 2400, 200, 2600); // partition below the 900 mm door
     ctx.fillRect(px(ox + 4500), px(oy + 90), px(1200), 1.5); // glass line across the window
-    ctx.lineWidth = 1;
-    ctx.strokeStyle = '#222';
-    ctx.beginPath(); // door swing
-    ctx.arc(px(ox + 4100), px(oy + 1500), px(900), 0, Math.PI / 2);
-    ctx.stroke();
+    if (!jambStubs) {
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = '#222';
+      ctx.beginPath(); // door swing
+      ctx.arc(px(ox + 4100), px(oy + 1500), px(900), 0, Math.PI / 2);
+      ctx.stroke();
+    }
   }
   const jpeg = c.toBuffer('image/jpeg', 80);
   const doc = await PDFDocument.create();
@@ -108,6 +122,13 @@ describe('scanned plans (raster source)', () => {
     for (const r of res.rooms) expect(Math.abs(r.ceiling_area / ROOM_AREA_MM2 - 1)).toBeLessThan(0.02);
     expect(res.statistics.total_doors).toBe(2);
     expect(res.outside_detection.outside_doors.map((d) => Math.round(d.width / 100))).toEqual([16]);
+  }, 60_000);
+
+  it('closes a door whose jambs are both short stubs beside T junctions, so the rooms either side stay apart', async () => {
+    const res = await analyzePdf(await scannedPlan({ jambStubs: true }), opts);
+    expect(res.rooms).toHaveLength(4);
+    expect(res.statistics.total_doors).toBe(1);
+    expect(res.rooms.filter((r) => r.doors.length === 1)).toHaveLength(2);
   }, 60_000);
 
   it('takes no door from a field of lines where a wide swing would run', async () => {
