@@ -52,19 +52,13 @@ export class Grid<T> {
    * column. (An array, not a generator: the frame and hatch searches ask this hundreds of thousands of times
    * for a box of one cell, and a generator's resumption cost more than the look-up.) */
   inBox(x0: number, y0: number, x1: number, y1: number): readonly T[] {
-    const cx0 = this.cellOf(x0), cx1 = this.cellOf(x1), cy0 = this.cellOf(y0), cy1 = this.cellOf(y1);
-    if (cx0 === cx1 && cy0 === cy1) return this.cells.get(cellKey(cx0, cy0)) ?? [];
-    const out: T[] = [];
-    for (let x = cx0; x <= cx1; x++)
-      for (let y = cy0; y <= cy1; y++) {
-        const c = this.cells.get(cellKey(x, y));
-        if (c) for (const item of c) out.push(item);
-      }
-    return out;
+    const cx0 = this.cellOf(x0), cy0 = this.cellOf(y0);
+    if (cx0 === this.cellOf(x1) && cy0 === this.cellOf(y1)) return this.cells.get(cellKey(cx0, cy0)) ?? [];
+    return this.cellsInBox(x0, y0, x1, y1).flat();
   }
 
   /** The item lists of the cells the box touches (the grid's own arrays: read them, do not change them),
-   * column by column: `inBox` without copying the items into one array, for callers that ask it very often. */
+   * column by column: `inBox` without copying the items into one array, for callers that ask very often. */
   cellsInBox(x0: number, y0: number, x1: number, y1: number): (readonly T[])[] {
     const cx0 = this.cellOf(x0), cx1 = this.cellOf(x1), cy0 = this.cellOf(y0), cy1 = this.cellOf(y1);
     const out: T[][] = [];

@@ -1,10 +1,13 @@
 /**
  * Clip paths (PDF `W`/`W*`): the region a drawing's lines are cut to. A hatched or filled wall is often
  * drawn as hatch lines clipped to the wall's outline (hundreds of edges), so every hatch line is tested
- * against every edge; a grid of the edges keeps that to the few edges near the line. Results are those of
- * the plain all-edges loops, bit for bit: the same edges are tested with the same arithmetic, only the
- * ones that cannot matter are skipped (an edge whose box misses the segment's cannot cross it).
+ * against every edge; a grid of the edges keeps that to the few edges near the line, and the core's ring
+ * index answers whether a piece's middle is inside. Results are those of the plain all-edges loops, bit for
+ * bit: the same edges are tested with the same arithmetic, only the ones that cannot matter are skipped (an
+ * edge whose box misses the segment's cannot cross it).
  */
+import { pointInPoly } from '../core/geometry.js';
+import { RingIndex } from '../core/ring-index.js';
 
 export type Pt = [number, number];
 
@@ -14,8 +17,10 @@ export interface Clip {
   area: number;
   /** false: too complex to clip exactly; its box stands for it (time, not accuracy, is at stake there) */
   exact: boolean;
-  /** built on first use, for clips with more than a few edges */
+  /** built on first use, for clips with more than a few edges: the edges by grid cell (segments)... */
   index?: EdgeIndex | null;
+  /** ...and by horizontal strip (points) */
+  points?: RingIndex;
 }
 
 /** Clips with more edges than this are approximated by their box. */
@@ -99,23 +104,9 @@ const near: number[] = [];
 
 /** Whether (x, y) lies inside the clip (even-odd over all rings). */
 export function insideClip(c: Clip, x: number, y: number): boolean {
-  const ix = edgeIndex(c);
+  if (edgeIndex(c)) return (c.points ??= new RingIndex(c.rings)).parity([x, y]);
   let inside = false;
-  if (ix) {
-    // a ray to +x: only edges spanning y that reach x or beyond can cross it
-    edgesNear(c, ix, x - LOOKUP_MARGIN, y - LOOKUP_MARGIN, c.x1, y + LOOKUP_MARGIN, near);
-    for (const e of near) {
-      const xi = ix.xi[e], yi = ix.yi[e], xj = ix.xj[e], yj = ix.yj[e];
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-    return inside;
-  }
-  for (const r of c.rings) {
-    for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-      const [xi, yi] = r[i], [xj, yj] = r[j];
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-  }
+  for (const r of c.rings) if (pointInPoly(x, y, r)) inside = !inside;
   return inside;
 }
 

@@ -51,6 +51,8 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetween
       else for (let y = oy + 3000; y < oy + 4700; y += 50) { ctx.moveTo(px(ox + 5900), px(y)); ctx.lineTo(px(ox + 7700), px(y)); }
       ctx.stroke();
     } else rect(ox + 7800, oy, 200, 5000); // right
+    // the partition between the rooms, broken by a 900 mm door hung at its top jamb
+    const doorTop = jambStubs ? oy + 1980 : oy + 1500;
     if (jambStubs) {
       // the door between two T junctions: a wall comes in from the left 290 mm above the door, one from the right
       // 290 mm below it, so each jamb is a stub shorter than 1.5 wall thicknesses (four rooms)
@@ -58,26 +60,21 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetween
       rect(ox, oy + 1490, 3900, 200); // wall from the left
       rect(ox + 3900, oy + 2880, 200, 2120); // partition below the door (junction at 3170-3370)
       rect(ox + 4100, oy + 3170, 3700, 200); // wall to the right
-      ctx.lineWidth = 1;
-      ctx.strokeStyle = '#222';
-      ctx.beginPath();
-      ctx.arc(px(ox + 4100), px(oy + 1980), px(900), 0, Math.PI / 2);
-      ctx.stroke();
-    } else rect(ox + 3900, oy, 200, 1500); // partition above the door
-    if (jambStubs) { /* drawn above */ } else if (glassBetweenRooms) {
-      // the partition below the door stops 800 mm short of the bottom wall, a glass line drawn across the gap
-      // as a window's would be
-      rect(ox + 3900, oy + 2400, 200, 1600);
-      ctx.fillRect(px(ox + 3990), px(oy + 4000), 1.5, px(800));
-    } else rect(ox + 3900, oy + 2400, 200, 2600); // partition below the 900 mm door
-    ctx.fillRect(px(ox + 4500), px(oy + 90), px(1200), 1.5); // glass line across the window
-    if (!jambStubs) {
-      ctx.lineWidth = 1;
-      ctx.strokeStyle = '#222';
-      ctx.beginPath(); // door swing
-      ctx.arc(px(ox + 4100), px(oy + 1500), px(900), 0, Math.PI / 2);
-      ctx.stroke();
+    } else {
+      rect(ox + 3900, oy, 200, 1500); // partition above the door
+      if (glassBetweenRooms) {
+        // the partition below the door stops 800 mm short of the bottom wall, a glass line drawn across the gap
+        // as a window's would be
+        rect(ox + 3900, oy + 2400, 200, 1600);
+        ctx.fillRect(px(ox + 3990), px(oy + 4000), 1.5, px(800));
+      } else rect(ox + 3900, oy + 2400, 200, 2600); // partition below the door
     }
+    ctx.fillRect(px(ox + 4500), px(oy + 90), px(1200), 1.5); // glass line across the window
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = '#222';
+    ctx.beginPath(); // door swing
+    ctx.arc(px(ox + 4100), px(doorTop), px(900), 0, Math.PI / 2);
+    ctx.stroke();
   }
   const jpeg = c.toBuffer('image/jpeg', 80);
   const doc = await PDFDocument.create();
