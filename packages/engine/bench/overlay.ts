@@ -8,7 +8,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { AnalysisResult } from '../src/types.js';
 import type { PlanTruth } from './truth.js';
 
-const MAX_SIDE_PX = 2400;
+/** Longest side of an overlay in pixels; OVERLAY_MAX_PX raises it to look at a dense A0 sheet up close. */
+const MAX_SIDE_PX = Number(process.env.OVERLAY_MAX_PX) || 2400;
 
 /** A point to mark on the overlay (mm frame), e.g. a truth anchor. */
 export interface OverlayMark { at: [number, number]; color: string; text: string }

@@ -7,10 +7,16 @@ const PAGE_PT: [number, number] = [842, 595];
 const SCALE = 50;
 const MM_PER_PT = (25.4 / 72) * SCALE;
 
-interface ScanSpec { dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo'; glassBetweenRooms?: boolean; pier?: boolean; wideDoor?: 'swing' | 'lines'; jambStubs?: boolean }
+interface ScanSpec {
+  dpi?: number; skewDeg?: number; draw?: 'plan' | 'blank' | 'photo'; glassBetweenRooms?: boolean; pier?: boolean; wideDoor?: 'swing' | 'lines'; jambStubs?: boolean;
+  /** Room names printed in the two rooms, letters this tall on paper (mm). */
+  namesMm?: number;
+  /** A scanner's blur (Gaussian, pixels of the scan). */
+  blurPx?: number;
+}
 
 /** A two-room plan (filled 200 mm walls, a 900 mm door between the rooms, a 1200 mm window) scanned to a JPEG page. */
-async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false, pier = false, wideDoor, jambStubs = false }: ScanSpec = {}): Promise<Uint8Array> {
+async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false, pier = false, wideDoor, jambStubs = false, namesMm, blurPx }: ScanSpec = {}): Promise<Uint8Array> {
   const pxPerPt = dpi / 72;
   const w = Math.round(PAGE_PT[0] * pxPerPt), h = Math.round(PAGE_PT[1] * pxPerPt);
   const c = createCanvas(w, h);
@@ -75,8 +81,20 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetween
     ctx.beginPath(); // door swing
     ctx.arc(px(ox + 4100), px(doorTop), px(900), 0, Math.PI / 2);
     ctx.stroke();
+    if (namesMm) {
+      ctx.font = `${((namesMm * 72) / 25.4) * pxPerPt * 1.4}px serif`;
+      ctx.fillText('KITCHEN', px(ox + 1000), px(oy + 3000));
+      ctx.fillText('BEDROOM', px(ox + 5000), px(oy + 3000));
+    }
   }
-  const jpeg = c.toBuffer('image/jpeg', 80);
+  let scan = c;
+  if (blurPx) {
+    scan = createCanvas(w, h);
+    const b = scan.getContext('2d');
+    b.filter = `blur(${blurPx}px)`;
+    b.drawImage(c, 0, 0);
+  }
+  const jpeg = scan.toBuffer('image/jpeg', 80);
   const doc = await PDFDocument.create();
   const page = doc.addPage(PAGE_PT);
   page.drawImage(await doc.embedJpg(jpeg), { x: 0, y: 0, width: PAGE_PT[0], height: PAGE_PT[1] });
@@ -133,6 +151,14 @@ describe('scanned plans (raster source)', () => {
     const doors = [...res.rooms.flatMap((r) => r.doors), ...res.outside_detection.outside_doors];
     expect(doors.length).toBeGreaterThan(0);
     expect(doors.every((d) => d.width < 1200)).toBe(true);
+  }, 60_000);
+
+  it('names the rooms from the names printed on a scan, read where the work is done on a coarser copy', async () => {
+    // 300 dpi, slightly blurred, letters 1.6 mm tall: the work is done at about 140 dpi (9 mm of site per
+    // pixel at 1:50); the names are read from the scan itself
+    const res = await analyzePdf(await scannedPlan({ dpi: 300, namesMm: 1.6, blurPx: 1 }), opts);
+    expect(res.warnings.find((w) => w.code === 'scanned_plan')?.message).toMatch(/300 dpi at the plan's scale, analysed at 141 dpi/);
+    expect(res.rooms.map((r) => r.label).sort()).toEqual(['BEDROOM', 'KITCHEN']);
   }, 60_000);
 
   it('refuses a blank scanned page', async () => {

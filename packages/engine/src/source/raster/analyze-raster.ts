@@ -10,12 +10,12 @@ import { binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
 import { bandViews, openingsOnce, sealGaps } from './gaps.js';
 import { cropArray, drawingBox } from './crop.js';
-import { imageGrey } from './image-grey.js';
-import { largestImage, renderGrey } from './page-image.js';
+import { imageGrey, imageSampler } from './image-grey.js';
+import { largestImage, renderGrey, type PageImageInfo } from './page-image.js';
 import { faceLineHalfWidthPx } from './edges.js';
 import { findRegions } from './regions.js';
 import { buildRasterResult } from './result.js';
-import { readRoomNames } from './room-names.js';
+import { readRoomNames, type FineScan } from './room-names.js';
 import { findWallMask } from './walls-raster.js';
 import { findBandWindows } from './windows-raster.js';
 
@@ -25,6 +25,10 @@ export const MIN_PLAN_DPI = 75;
 const FINEST_MM_PER_PX = 9;
 /** Pixel budget of the working image (memory and time cap). */
 const MAX_WORK_PX = 12e6;
+/** Paper resolution room names are read at, when the scan has it (dpi). */
+const READ_NAMES_DPI = 300;
+/** A finer image is read from only when it has at least this many pixels per working pixel (per side). */
+const MIN_FINER = 1.15;
 /** Ink shares of a page that is blank, and of a photo or a dark page rather than line drawing. */
 const BLANK_INK = 0.002;
 const PHOTO_INK = 0.45;
@@ -92,13 +96,36 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   let text = await readText(page, k).catch(() => [] as TextItem[]);
   // no room names on the page: read them from the image (numbered labels stay for rooms not read)
   if (!text.some((t) => isLabelText(t.str)) && options.ocr !== false && regions.rooms.length) {
-    text = [...text, ...(await readRoomNames(regions, { grey, ink: ink.data, w: bw, h: bh, paperMmPerPx: scale.paperMmPerPx, toMm }).catch(() => [] as TextItem[]))];
+    const fine = finerScan(page, img, scan.pxPerPt, scale.paperMmPerPx, { w, h, skewDeg, x0: box.x0, y0: box.y0 });
+    text = [...text, ...(await readRoomNames(regions, { grey, ink: ink.data, w: bw, h: bh, paperMmPerPx: scale.paperMmPerPx, toMm, fine }).catch(() => [] as TextItem[]))];
   }
   const dpi = Math.round(25.4 / scale.paperMmPerPx);
   return buildRasterResult({
     options, k, t0, pageWidthMm: vp.width * k, pageHeightMm: vp.height * k, toMm, mmPerPx, regions, gaps, text,
     scanNote: { dpi, nativeDpi: Math.round(nativeDpi), skewDeg }, engineVersion,
   });
+}
+
+/**
+ * The scan at its own resolution (up to READ_NAMES_DPI on paper) as seen from the working image's frame
+ * (deskewed, cropped to the drawing's box), or undefined when it is not finer or cannot be read directly.
+ */
+function finerScan(page: PDFPageProxy, img: PageImageInfo, workPxPerPt: number, paperMmPerPx: number,
+  frame: { w: number; h: number; skewDeg: number; x0: number; y0: number }): FineScan | undefined {
+  const ratio = Math.min(img.pxPerPt / workPxPerPt, paperMmPerPx / (25.4 / READ_NAMES_DPI));
+  if (ratio < MIN_FINER) return undefined;
+  const sample = imageSampler(page, img);
+  if (!sample) return undefined;
+  const t = (frame.skewDeg * Math.PI) / 180, c = Math.cos(t), s = Math.sin(t);
+  const cx = frame.w / 2, cy = frame.h / 2;
+  return {
+    ratio,
+    greyAt: (x, y) => {
+      // as toScan: the deskewed frame back to the scan, then working pixels to points
+      const du = x + frame.x0 - cx, dv = y + frame.y0 - cy;
+      return sample((du * c - dv * s + cx) / workPxPerPt, (du * s + dv * c + cy) / workPxPerPt);
+    },
+  };
 }
 
 function inkShare(data: Uint8Array): number {

@@ -38,8 +38,11 @@ function greyRow(img: DecodedImage, row: number, out: Float32Array): void {
   for (let i = 0, j = row * W * n; i < W; i++, j += n) out[i] = (data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29) / 256;
 }
 
-/** The page in grey at `pxPerPt` from its largest image, or null when this path does not apply. */
-export function imageGrey(page: PDFPageProxy, info: PageImageInfo, pxPerPt: number): GreyImage | null {
+/**
+ * The decoded image and where it lies: image unit square → device pixels of the viewport at `pxPerPt`,
+ * x = X0 + u·SX, y = Y0 + v·SY (v = 1 is the image's first row); null when the image is not drawn upright.
+ */
+function placed(page: PDFPageProxy, info: PageImageInfo, pxPerPt: number): { img: DecodedImage; SX: number; X0: number; SY: number; Y0: number } | null {
   if (!info.objId || page.rotate % 360 !== 0) return null;
   const img = decoded(page, info.objId);
   if (!img) return null;
@@ -47,10 +50,17 @@ export function imageGrey(page: PDFPageProxy, info: PageImageInfo, pxPerPt: numb
   const [va, , , vd, ve, vf] = vp.transform as number[];
   const [a, b, c, d, e, f] = info.ctm;
   if (Math.abs(b) > AXIS_EPS * Math.abs(a) || Math.abs(c) > AXIS_EPS * Math.abs(d)) return null;
+  return { img, SX: a * va, X0: e * va + ve, SY: d * vd, Y0: f * vd + vf };
+}
+
+/** The page in grey at `pxPerPt` from its largest image, or null when this path does not apply. */
+export function imageGrey(page: PDFPageProxy, info: PageImageInfo, pxPerPt: number): GreyImage | null {
+  const at = placed(page, info, pxPerPt);
+  if (!at) return null;
+  const { img, SX, X0, SY, Y0 } = at;
+  const vp = page.getViewport({ scale: pxPerPt });
   const w = Math.max(1, Math.round(vp.width)), h = Math.max(1, Math.round(vp.height));
   const W = img.width, H = img.height;
-  // image unit square → device pixels: x = X0 + u·SX, y = Y0 + v·SY (v = 1 is the image's first row)
-  const SX = a * va, X0 = e * va + ve, SY = d * vd, Y0 = f * vd + vf;
   // source column and row ranges of every output pixel (at least one source pixel each)
   const colRange = (X: number) => rangeOf((X - X0) / SX, (X + 1 - X0) / SX, W, false);
   const rowRange = (Y: number) => rangeOf((Y - Y0) / SY, (Y + 1 - Y0) / SY, H, true);
@@ -75,6 +85,35 @@ export function imageGrey(page: PDFPageProxy, info: PageImageInfo, pxPerPt: numb
     }
   }
   return { w, h, grey, pxPerPt: w / page.getViewport({ scale: 1 }).width };
+}
+
+/**
+ * Grey (0 black .. 255 white) at a point of the page (points from the top-left, as the viewport at scale 1),
+ * read from the page's largest image at the image's own resolution (bilinear; white off the image), or null
+ * when this path does not apply. Room names are read through it: the working image is often coarser than
+ * the scan, and letters a few pixels high lose what tells them apart.
+ */
+export function imageSampler(page: PDFPageProxy, info: PageImageInfo): ((xPt: number, yPt: number) => number) | null {
+  const at = placed(page, info, 1);
+  if (!at) return null;
+  const { img, SX, X0, SY, Y0 } = at;
+  const { width: W, height: H, kind, data } = img;
+  const n = kind === RGB ? 3 : 4, stride1 = (W + 7) >> 3;
+  const px = (col: number, row: number): number => {
+    if (kind === GREY_1BPP) return data[row * stride1 + (col >> 3)] & (128 >> (col & 7)) ? 255 : 0;
+    const j = (row * W + col) * n;
+    return (data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29) / 256;
+  };
+  return (xPt, yPt) => {
+    // continuous image coordinates (pixel corners at integers), then pixel centres
+    const x = ((xPt - X0) / SX) * W - 0.5, y = (1 - (yPt - Y0) / SY) * H - 0.5;
+    if (x < -0.5 || y < -0.5 || x > W - 0.5 || y > H - 0.5) return 255;
+    const c0 = Math.max(0, Math.min(W - 1, Math.floor(x))), r0 = Math.max(0, Math.min(H - 1, Math.floor(y)));
+    const c1 = Math.min(W - 1, c0 + 1), r1 = Math.min(H - 1, r0 + 1);
+    const fx = Math.max(0, Math.min(1, x - c0)), fy = Math.max(0, Math.min(1, y - r0));
+    const top = px(c0, r0) * (1 - fx) + px(c1, r0) * fx, bottom = px(c0, r1) * (1 - fx) + px(c1, r1) * fx;
+    return top * (1 - fy) + bottom * fy;
+  };
 }
 
 /** Source pixel range [i0, i1) under an output pixel spanning unit coordinates t0..t1 (flipped: row 0 at t = 1). */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import type Tesseract from 'tesseract.js';
-import { createOcrWorker, readCrop } from './ocr.js';
+import { createOcrWorker, paperWhiteInkBlack, readCrop } from './ocr.js';
 
 /** A grey crop with one printed word, as a scan at `dpi` would show a room label. */
 function printed(word: string, dpi = 150): { grey: Uint8Array; w: number; h: number; paperMmPerPx: number } {
@@ -24,6 +24,44 @@ function printed(word: string, dpi = 150): { grey: Uint8Array; w: number; h: num
   return { grey, w, h, paperMmPerPx: 25.4 / dpi };
 }
 
+/**
+ * A word as a coarse scan shows it: grey paper, letters dark grey and blurred (a 3 x 3 box). Read as it
+ * is, tesseract's one threshold for the whole image (the white margin round the crop on one side) put the
+ * paper with the letters.
+ */
+function scanned(word: string): { grey: Uint8Array; w: number; h: number; paperMmPerPx: number } {
+  const w = 200, h = 60;
+  const c = createCanvas(w, h);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = 'rgb(196,196,196)';
+  ctx.fillRect(0, 0, w, h);
+  ctx.fillStyle = 'rgb(96,96,96)';
+  ctx.font = 'bold 15px serif';
+  ctx.fillText(word, 30, 38);
+  const rgba = ctx.getImageData(0, 0, w, h).data;
+  const sharp = new Uint8Array(w * h);
+  for (let i = 0; i < sharp.length; i++) sharp[i] = rgba[4 * i];
+  const grey = new Uint8Array(sharp);
+  for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
+    let sum = 0;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += sharp[(y + dy) * w + x + dx];
+    grey[y * w + x] = Math.round(sum / 9);
+  }
+  return { grey, w, h, paperMmPerPx: 25.4 / 150 };
+}
+
+describe('a crop\'s levels before OCR', () => {
+  it('makes the paper white and the ink black, and leaves a crop without writing as it is', () => {
+    const { grey } = scanned('KITCHEN');
+    const out = paperWhiteInkBlack(grey);
+    expect(Math.min(...out)).toBe(0);
+    // the paper (the median) is white
+    expect([...out].sort((a, b) => a - b)[out.length >> 1]).toBe(255);
+    const blank = scanned('').grey;
+    expect(paperWhiteInkBlack(blank)).toBe(blank);
+  });
+});
+
 describe('offline OCR of room names', () => {
   let worker: Tesseract.Worker | null = null;
   afterAll(async () => { await worker?.terminate(); });
@@ -37,6 +75,12 @@ describe('offline OCR of room names', () => {
     // the word's centre in crop pixels (printed from x 40, baseline 55)
     expect(en[0].at[1]).toBeGreaterThan(30);
     expect(en[0].at[1]).toBeLessThan(60);
+  }, 120_000);
+
+  it('reads a word as a coarse scan shows it: blurred dark grey letters on grey paper', async () => {
+    worker ??= await createOcrWorker();
+    expect((await readCrop(scanned('KITCHEN'), worker)).map((l) => l.text)).toEqual(['KITCHEN']);
+    expect((await readCrop(scanned('GARAGE'), worker)).map((l) => l.text)).toEqual(['GARAGE']);
   }, 120_000);
 
   it('finds nothing on a crop without writing', async () => {

@@ -1,8 +1,9 @@
 /**
  * Room names on scans without text: tesseract.js (its wasm core required from node_modules) with the English
  * and German LSTM models installed from the registry (@tesseract.js-data/eng, /deu), handed over as bytes, so
- * nothing is fetched at run time. One OCR worker per engine thread, started on first use and kept. Only the
- * inside of each room is read (walls and the rest of the page blanked), enlarged to about 300 dpi on paper.
+ * nothing is fetched at run time. One OCR worker per engine thread, started on first use and kept. What is read
+ * is one line of a room's writing at a time (see room-names.ts), its levels stretched to black on white and
+ * enlarged to about 300 dpi on paper; tesseract takes each crop as one block of text.
  */
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -53,7 +54,8 @@ export async function createOcrWorker(langPath = localLangDir()): Promise<Tesser
   const worker = await Tesseract.createWorker([...OCR_LANGS], Tesseract.OEM.LSTM_ONLY, {
     langPath, cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined,
   });
-  await worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SPARSE_TEXT, user_defined_dpi: String(READ_DPI) });
+  // tesseract's own notes (a crop too small to scale, diacritics detected) go to its debug file, not the process's stderr
+  await worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SINGLE_BLOCK, user_defined_dpi: String(READ_DPI), debug_file: '/dev/null' });
   return worker;
 }
 
@@ -91,16 +93,45 @@ export interface OcrCrop {
 
 export interface OcrLine { text: string; confidence: number; /** Centre in crop pixels. */ at: [number, number] }
 
+/** Share of a crop's pixels at or below its ink level: the darkest cores of the letters. */
+const INK_SHARE = 0.01;
+/** Paper and ink closer than this (grey levels) is a crop without writing: left as it is. */
+const MIN_CONTRAST = 40;
+
+/**
+ * The crop's levels stretched so its paper is white and its ink black. Paper is the crop's median (a writing
+ * box is mostly paper), ink its darkest per cent. A scan's paper is grey and its letters blurred dark grey,
+ * and tesseract thresholds the whole image at once: with the white margin around the crop (and the blanked
+ * outside of the room) as the light class, it set the grey paper dark with the letters and read nothing.
+ */
+export function paperWhiteInkBlack(grey: Uint8Array): Uint8Array {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < grey.length; i++) hist[grey[i]]++;
+  const level = (share: number) => {
+    const target = share * grey.length;
+    for (let v = 0, acc = 0; v < 256; v++) if ((acc += hist[v]) > target) return v;
+    return 255;
+  };
+  const paper = level(0.5), ink = level(INK_SHARE);
+  if (paper - ink < MIN_CONTRAST) return grey;
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - ink) * 255) / (paper - ink))));
+  const out = new Uint8Array(grey.length);
+  for (let i = 0; i < grey.length; i++) out[i] = lut[grey[i]];
+  return out;
+}
+
 /** The lines of confident words in one crop, top to bottom. */
 export async function readCrop(crop: OcrCrop, worker?: Tesseract.Worker): Promise<OcrLine[]> {
+  const levels = paperWhiteInkBlack(crop.grey);
   let zoom = Math.min(MAX_ZOOM, Math.max(1, crop.paperMmPerPx / (25.4 / READ_DPI)));
   zoom = Math.min(zoom, MAX_CROP_SIDE_PX / Math.max(crop.w, crop.h));
   const cw = Math.max(1, Math.round(crop.w * zoom)), ch = Math.max(1, Math.round(crop.h * zoom));
   const src = createCanvas(crop.w, crop.h);
   const sctx = src.getContext('2d');
   const img = sctx.createImageData(crop.w, crop.h);
-  for (let i = 0; i < crop.grey.length; i++) {
-    const v = crop.grey[i];
+  for (let i = 0; i < levels.length; i++) {
+    const v = levels[i];
     img.data[4 * i] = img.data[4 * i + 1] = img.data[4 * i + 2] = v;
     img.data[4 * i + 3] = 255;
   }

@@ -1,9 +1,12 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { Regions } from './regions.js';
-import { writingBox } from './room-names.js';
+import { roomCrop, spacedNumbers, writingLines } from './room-names.js';
 
-/** A 150 dpi room (one free region filling the page) holding a word, a table and a door swing, or only furniture. */
+/**
+ * A 150 dpi room (one free region filling the page) holding a name with its area below it and a door tag on
+ * the name's row, a table and a door swing; or the furniture only.
+ */
 function room(word: boolean) {
   const w = 600, h = 400;
   const c = createCanvas(w, h);
@@ -16,8 +19,13 @@ function room(word: boolean) {
   ctx.beginPath();
   ctx.arc(60, 380, 150, -Math.PI / 2, 0); // a door swing
   ctx.stroke();
-  ctx.font = '20px sans-serif';
-  if (word) ctx.fillText('KITCHEN', 250, 120);
+  if (word) {
+    ctx.font = '20px sans-serif';
+    ctx.fillText('GUEST ROOM', 200, 120);
+    ctx.font = '14px sans-serif';
+    ctx.fillText('12.5 m2', 230, 150);
+    ctx.fillText('D04', 480, 120);
+  }
   const rgba = ctx.getImageData(0, 0, w, h).data;
   const grey = new Uint8Array(w * h), ink = new Uint8Array(w * h);
   for (let i = 0; i < grey.length; i++) { grey[i] = rgba[4 * i]; ink[i] = rgba[4 * i] < 128 ? 1 : 0; }
@@ -26,17 +34,57 @@ function room(word: boolean) {
 }
 
 describe('the room writing OCR reads', () => {
-  it('is the box of the letters, not the room with its furniture and door swing', () => {
+  it('is its lines, top to bottom: the name (both words), the area, the tag apart; no furniture, no door swing', () => {
     const { regions, scan } = room(true);
-    const box = writingBox(regions, 1, scan, 0, 0, scan.w - 1, scan.h - 1)!;
-    expect(box.x0).toBeGreaterThan(220);
-    expect(box.x1).toBeLessThan(370);
-    expect(box.y0).toBeGreaterThan(80);
-    expect(box.y1).toBeLessThan(150);
+    const lines = writingLines(regions, 1, scan, 0, 0, scan.w - 1, scan.h - 1);
+    expect(lines).toHaveLength(3);
+    const [name, tag, area] = lines;
+    // the name: both words, from x 200 to about 330, one line (baseline 120)
+    expect(name.x0).toBeGreaterThan(185);
+    expect(name.x0).toBeLessThan(200);
+    expect(name.x1).toBeGreaterThan(320);
+    expect(name.x1).toBeLessThan(360);
+    expect(name.y0).toBeGreaterThan(90);
+    expect(name.y1).toBeLessThan(135);
+    // the tag on the same row, more than a letter's height further on, is a line of its own
+    expect(tag.x0).toBeGreaterThan(460);
+    expect(tag.y1).toBeLessThan(135);
+    expect(area.y0).toBeGreaterThan(125);
+    expect(area.y1).toBeLessThan(165);
   });
 
   it('is nothing in a room with furniture only', () => {
     const { regions, scan } = room(false);
-    expect(writingBox(regions, 1, scan, 0, 0, scan.w - 1, scan.h - 1)).toBeNull();
+    expect(writingLines(regions, 1, scan, 0, 0, scan.w - 1, scan.h - 1)).toEqual([]);
+  });
+
+  it('is read with the outside of the room set to the room\'s paper and from the finer scan when there is one', () => {
+    const { scan } = room(true);
+    // the room is the left half of the page; its paper is grey (200)
+    const grey = scan.grey.map((v) => Math.round(v * 200 / 255));
+    const labels = new Int32Array(scan.w * scan.h);
+    for (let y = 0; y < scan.h; y++) for (let x = 0; x < 300; x++) labels[y * scan.w + x] = 1;
+    const regions: Regions = { rooms: [], exterior: [], labels };
+    const box = { x0: 250, y0: 10, x1: 349, y1: 29 };
+    const plain = roomCrop(regions, 1, { ...scan, grey }, box);
+    expect([plain.w, plain.h]).toEqual([100, 20]);
+    // outside the room (x >= 300) the crop is the room's paper, not white
+    expect(plain.grey[5 * 100 + 80]).toBe(200);
+    const fine = roomCrop(regions, 1, { ...scan, grey, fine: { ratio: 2, greyAt: (x) => (x < 275 ? 50 : 200) } }, box);
+    expect([fine.w, fine.h, fine.paperMmPerPx]).toEqual([200, 40, scan.paperMmPerPx / 2]);
+    // read through the finer scan: a fine pixel at x 250.25 (dark there), one at 299.75 (paper)
+    expect(fine.grey[0]).toBe(50);
+    expect(fine.grey[99]).toBe(200);
+  });
+});
+
+describe('a line read by OCR', () => {
+  it('puts back the space between a name and its number, and leaves short codes alone', () => {
+    expect(spacedNumbers('ROOM29')).toBe('ROOM 29');
+    expect(spacedNumbers('GUEST ROOM2')).toBe('GUEST ROOM 2');
+    expect(spacedNumbers('Zimmer101')).toBe('Zimmer 101');
+    expect(spacedNumbers('WC1')).toBe('WC1');
+    expect(spacedNumbers('ROOM 29')).toBe('ROOM 29');
+    expect(spacedNumbers('H2340x')).toBe('H2340x');
   });
 });

@@ -1,13 +1,14 @@
 /**
- * Room names read by OCR on scans whose page carries no text: each room's own pixels (walls and the rest of
- * the page blanked) are read, and the confident lines become text items at their place in the mm frame, so
- * the labelling that serves vector text serves them too. Reading stops at a time budget; a room not read
- * keeps its numbered label.
+ * Room names read by OCR on scans whose page carries no text. In each room the ink pieces of a letter's size
+ * are joined into lines; each line is read on its own, from the room's own pixels (the rest blanked to the
+ * room's paper) and from the scan at its own resolution when the engine works on a coarser copy. The confident
+ * lines become text items at their place in the mm frame, so the labelling that serves vector text serves
+ * them too. Reading stops at a time budget; a room not read keeps its numbered label.
  */
 import type { PointMm } from '../../types.js';
 import type { TextItem } from '../text.js';
 import { components, newMask } from './bitmap.js';
-import { readCrop, releaseOcr } from './ocr.js';
+import { readCrop, releaseOcr, type OcrCrop } from './ocr.js';
 import type { Regions } from './regions.js';
 
 /** Time allowed for reading all rooms of a page (ms). */
@@ -19,8 +20,14 @@ const GLYPH_MIN_MM = 1;
 const GLYPH_MAX_MM = 8;
 /** A glyph's (or a blurred word's) ink is at most this wide on paper (mm). */
 const GLYPH_MAX_WIDTH_MM = 40;
-/** Margin kept around the room's writing (paper mm). */
-const TEXT_MARGIN_MM = 2;
+/** Letters of one line: their rows overlap over this share of the smaller one's height... */
+const LINE_OVERLAP = 0.5;
+/** ...and they are at most this many letter heights apart (a word space is about half of one). */
+const LINE_GAP_HEIGHTS = 1;
+/** A line of one ink piece is read only when the piece is this many times wider than tall (a blurred word). */
+const LONE_PIECE_WIDTH_HEIGHTS = 1.5;
+/** Margin kept around a line (letter heights). */
+const LINE_MARGIN_HEIGHTS = 0.5;
 
 export interface NameScan {
   grey: Uint8Array;
@@ -30,6 +37,15 @@ export interface NameScan {
   h: number;
   paperMmPerPx: number;
   toMm: (p: [number, number]) => PointMm;
+  /** The scan at a finer resolution than `grey`, when it has one: crops are read from it. */
+  fine?: FineScan;
+}
+
+/** A finer view of the same pixels: `ratio` fine pixels per pixel of `grey`. */
+export interface FineScan {
+  ratio: number;
+  /** Grey at a point of `grey`'s frame (pixels, continuous: pixel (i, j) spans i..i+1, j..j+1). */
+  greyAt: (x: number, y: number) => number;
 }
 
 export async function readRoomNames(regions: Regions, s: NameScan, budgetMs = OCR_BUDGET_MS): Promise<TextItem[]> {
@@ -49,26 +65,59 @@ async function readRooms(regions: Regions, s: NameScan, budgetMs: number, t0: nu
     const xs = room.ring.map((p) => p[0]), ys = room.ring.map((p) => p[1]);
     const x0 = Math.max(0, Math.floor(Math.min(...xs)) - CROP_MARGIN_PX), y0 = Math.max(0, Math.floor(Math.min(...ys)) - CROP_MARGIN_PX);
     const x1 = Math.min(s.w - 1, Math.ceil(Math.max(...xs)) + CROP_MARGIN_PX), y1 = Math.min(s.h - 1, Math.ceil(Math.max(...ys)) + CROP_MARGIN_PX);
-    const box = writingBox(regions, room.id, s, x0, y0, x1, y1);
-    if (!box) continue;
-    const cw = box.x1 - box.x0 + 1, ch = box.y1 - box.y0 + 1;
-    if (cw < 8 || ch < 8) continue;
-    const grey = new Uint8Array(cw * ch).fill(255);
-    for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) {
-      const i = (y + box.y0) * s.w + x + box.x0;
-      if (regions.labels[i] === room.id) grey[y * cw + x] = s.grey[i];
+    for (const box of writingLines(regions, room.id, s, x0, y0, x1, y1)) {
+      if (Date.now() - t0 > budgetMs) break;
+      if (box.x1 - box.x0 + 1 < 8 || box.y1 - box.y0 + 1 < 8) continue;
+      const lines = await readCrop(roomCrop(regions, room.id, s, box));
+      const r = s.fine?.ratio ?? 1;
+      for (const l of lines) out.push({ str: spacedNumbers(l.text), at: s.toMm([box.x0 + l.at[0] / r, box.y0 + l.at[1] / r]), heightMm: 0, horizontal: true });
     }
-    const lines = await readCrop({ grey, w: cw, h: ch, paperMmPerPx: s.paperMmPerPx });
-    for (const l of lines) out.push({ str: l.text, at: s.toMm([box.x0 + l.at[0], box.y0 + l.at[1]]), heightMm: 0, horizontal: true });
   }
 }
 
 /**
- * The box (pixels, inside x0..x1, y0..y1) of the room's writing: its ink pieces of a letter's height (a blurred
- * word may be one piece), with a margin; null when there is none. OCR's time grows with the area read, and a
- * room is mostly paper and furniture.
+ * A word of three or more letters run straight into a number of up to three digits is a name and its number
+ * ("ROOM29" is "ROOM 29"): OCR drops the narrow space a label prints between them. Codes of one or two letters
+ * ("WC1", "B3") are left as they are.
  */
-export function writingBox(regions: Regions, id: number, s: NameScan, x0: number, y0: number, x1: number, y1: number): { x0: number; y0: number; x1: number; y1: number } | null {
+export function spacedNumbers(text: string): string {
+  return text.split(' ').map((w) => w.replace(/^(\p{L}{3,})(\d{1,3})$/u, '$1 $2')).join(' ');
+}
+
+/** Where a line of a room's writing is (pixels of the scan's frame, inclusive). */
+export interface WritingBox { x0: number; y0: number; x1: number; y1: number }
+
+/**
+ * The room's pixels in `box`, from the finer scan when there is one: the outside of the room is blanked to
+ * the room's own paper (its median level), not to white, so the crop's levels are the room's.
+ */
+export function roomCrop(regions: Regions, id: number, s: NameScan, box: WritingBox): OcrCrop {
+  const r = s.fine?.ratio ?? 1;
+  const w = Math.max(1, Math.round((box.x1 - box.x0 + 1) * r)), h = Math.max(1, Math.round((box.y1 - box.y0 + 1) * r));
+  const grey = new Uint8Array(w * h);
+  const inside = new Uint8Array(w * h);
+  const hist = new Uint32Array(256);
+  for (let v = 0; v < h; v++) for (let u = 0; u < w; u++) {
+    const x = box.x0 + (u + 0.5) / r, y = box.y0 + (v + 0.5) / r;
+    const px = Math.min(s.w - 1, Math.floor(x)), py = Math.min(s.h - 1, Math.floor(y)), i = py * s.w + px;
+    if (regions.labels[i] !== id) continue;
+    const g = s.fine ? Math.round(s.fine.greyAt(x, y)) : s.grey[i];
+    hist[g]++;
+    inside[v * w + u] = 1;
+    grey[v * w + u] = g;
+  }
+  const paper = medianOf(hist);
+  for (let j = 0; j < grey.length; j++) if (!inside[j]) grey[j] = paper;
+  return { grey, w, h, paperMmPerPx: s.paperMmPerPx / r };
+}
+
+/**
+ * The lines of the room's writing (pixels, inside x0..x1, y0..y1), top to bottom: its ink pieces of a letter's
+ * size (a blurred word may be one piece) joined side by side into lines, each with a margin. OCR reads line by
+ * line: a whole room (or the box of all its writing) holds door swings, dash-dot lines and furniture, and
+ * tesseract's layout analysis then takes the letters for graphics. Empty when there is no writing.
+ */
+export function writingLines(regions: Regions, id: number, s: NameScan, x0: number, y0: number, x1: number, y1: number): WritingBox[] {
   const cw = x1 - x0 + 1, ch = y1 - y0 + 1;
   const m = newMask(cw, ch);
   for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) {
@@ -77,13 +126,64 @@ export function writingBox(regions: Regions, id: number, s: NameScan, x0: number
   }
   const c = components(m, 1);
   const minH = GLYPH_MIN_MM / s.paperMmPerPx, maxH = GLYPH_MAX_MM / s.paperMmPerPx, maxW = GLYPH_MAX_WIDTH_MM / s.paperMmPerPx;
-  let bx0 = Infinity, by0 = Infinity, bx1 = -1, by1 = -1;
+  const glyphs: number[] = [];
   for (let k = 1; k <= c.count; k++) {
     const gw = c.x1[k] - c.x0[k] + 1, gh = c.y1[k] - c.y0[k] + 1;
-    if (gh < minH || gh > maxH || gw > maxW) continue;
-    bx0 = Math.min(bx0, c.x0[k]); by0 = Math.min(by0, c.y0[k]); bx1 = Math.max(bx1, c.x1[k]); by1 = Math.max(by1, c.y1[k]);
+    if (gh >= minH && gh <= maxH && gw <= maxW) glyphs.push(k);
   }
-  if (bx1 < 0) return null;
-  const mg = Math.ceil(TEXT_MARGIN_MM / s.paperMmPerPx);
-  return { x0: x0 + Math.max(0, bx0 - mg), y0: y0 + Math.max(0, by0 - mg), x1: x0 + Math.min(cw - 1, bx1 + mg), y1: y0 + Math.min(ch - 1, by1 + mg) };
+  if (!glyphs.length) return [];
+
+  // letters side by side: overlapping rows over most of the smaller one's height, a word space apart at most
+  const parent = glyphs.map((_, i) => i);
+  const find = (a: number): number => (parent[a] === a ? a : (parent[a] = find(parent[a])));
+  const order = glyphs.map((_, i) => i).sort((a, b) => c.x0[glyphs[a]] - c.x0[glyphs[b]]);
+  for (let oi = 0; oi < order.length; oi++) {
+    const a = glyphs[order[oi]], ha = c.y1[a] - c.y0[a] + 1;
+    for (let oj = oi + 1; oj < order.length; oj++) {
+      const b = glyphs[order[oj]], hb = c.y1[b] - c.y0[b] + 1;
+      const gap = c.x0[b] - c.x1[a] - 1;
+      if (gap > LINE_GAP_HEIGHTS * Math.max(ha, hb)) {
+        if (gap > LINE_GAP_HEIGHTS * maxH) break;
+        continue;
+      }
+      const overlap = Math.min(c.y1[a], c.y1[b]) - Math.max(c.y0[a], c.y0[b]) + 1;
+      if (overlap >= LINE_OVERLAP * Math.min(ha, hb)) parent[find(order[oi])] = find(order[oj]);
+    }
+  }
+  const groups = new Map<number, { x0: number; y0: number; x1: number; y1: number; n: number; h: number }>();
+  glyphs.forEach((k, i) => {
+    const r = find(i), g = groups.get(r);
+    const gh = c.y1[k] - c.y0[k] + 1;
+    if (!g) groups.set(r, { x0: c.x0[k], y0: c.y0[k], x1: c.x1[k], y1: c.y1[k], n: 1, h: gh });
+    else { g.x0 = Math.min(g.x0, c.x0[k]); g.y0 = Math.min(g.y0, c.y0[k]); g.x1 = Math.max(g.x1, c.x1[k]); g.y1 = Math.max(g.y1, c.y1[k]); g.n++; g.h = Math.max(g.h, gh); }
+  });
+  // pieces of one word the threshold broke apart (a blurred scan) make lines whose margins meet: one line
+  const boxes = [...groups.values()].map((g) => {
+    const mg = Math.max(2, Math.ceil(LINE_MARGIN_HEIGHTS * g.h));
+    return { x0: Math.max(0, g.x0 - mg), y0: Math.max(0, g.y0 - mg), x1: Math.min(cw - 1, g.x1 + mg), y1: Math.min(ch - 1, g.y1 + mg), n: g.n, w: g.x1 - g.x0 + 1, h: g.h };
+  });
+  for (let merged = true; merged;) {
+    merged = false;
+    for (let i = 0; i < boxes.length && !merged; i++) for (let j = i + 1; j < boxes.length && !merged; j++) {
+      const a = boxes[i], b = boxes[j];
+      const rows = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1;
+      if (a.x0 > b.x1 || b.x0 > a.x1 || rows < LINE_OVERLAP * Math.min(a.y1 - a.y0 + 1, b.y1 - b.y0 + 1)) continue;
+      boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), n: a.n + b.n, w: Math.max(a.x1, b.x1) - Math.min(a.x0, b.x0), h: Math.max(a.h, b.h) };
+      boxes.splice(j, 1);
+      merged = true;
+    }
+  }
+  return boxes
+    // a lone piece no wider than tall is a letter or a dash on its own, not a name
+    .filter((b) => b.n > 1 || b.w >= LONE_PIECE_WIDTH_HEIGHTS * b.h)
+    .map((b) => ({ x0: x0 + b.x0, y0: y0 + b.y0, x1: x0 + b.x1, y1: y0 + b.y1 }))
+    .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+}
+
+/** The median level of a histogram (255 when it is empty). */
+function medianOf(hist: Uint32Array): number {
+  let n = 0;
+  for (let v = 0; v < 256; v++) n += hist[v];
+  for (let v = 0, acc = 0; v < 256; v++) if ((acc += hist[v]) * 2 > n) return v;
+  return 255;
 }
