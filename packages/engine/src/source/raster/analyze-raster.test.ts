@@ -82,9 +82,14 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetween
     ctx.arc(px(ox + 4100), px(doorTop), px(900), 0, Math.PI / 2);
     ctx.stroke();
     if (namesMm) {
-      ctx.font = `${((namesMm * 72) / 25.4) * pxPerPt * 1.4}px serif`;
+      const font = (mm: number) => `${((mm * 72) / 25.4) * pxPerPt * 1.4}px serif`;
+      ctx.font = font(namesMm);
       ctx.fillText('KITCHEN', px(ox + 1000), px(oy + 3000));
       ctx.fillText('BEDROOM', px(ox + 5000), px(oy + 3000));
+      // the floor finish under each name, in smaller letters
+      ctx.font = font(namesMm * 0.7);
+      ctx.fillText('TILES', px(ox + 1000), px(oy + 3400));
+      ctx.fillText('PARQUET', px(ox + 5000), px(oy + 3400));
     }
   }
   let scan = c;
@@ -153,7 +158,7 @@ describe('scanned plans (raster source)', () => {
     expect(doors.every((d) => d.width < 1200)).toBe(true);
   }, 60_000);
 
-  it('names the rooms from the names printed on a scan, read where the work is done on a coarser copy', async () => {
+  it('names the rooms from the names printed on a scan (not the smaller floor finish below them)', async () => {
     // 300 dpi, slightly blurred, letters 1.6 mm tall: the work is done at about 140 dpi (9 mm of site per
     // pixel at 1:50); the names are read from the scan itself
     const res = await analyzePdf(await scannedPlan({ dpi: 300, namesMm: 1.6, blurPx: 1 }), opts);

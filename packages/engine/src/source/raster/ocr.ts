@@ -146,7 +146,7 @@ export async function readCrop(crop: OcrCrop, worker?: Tesseract.Worker): Promis
   const { data } = await w.recognize(fastPng(ctx.getImageData(0, 0, cw + 20, ch + 20).data, cw + 20, ch + 20), {}, { blocks: true, text: false });
   const out: OcrLine[] = [];
   for (const b of data.blocks ?? []) for (const p of b.paragraphs) for (const l of p.lines) {
-    const words = l.words.filter((wd) => wd.confidence >= MIN_WORD_CONFIDENCE && /^[\p{L}\d][\p{L}\d.\-/]*$/u.test(wd.text.trim()));
+    const words = l.words.filter((wd) => wd.confidence >= MIN_WORD_CONFIDENCE && /^[\p{L}\d][\p{L}\d.\-/'’]*$/u.test(wd.text.trim()));
     if (!words.some((wd) => /\p{L}{2,}/u.test(wd.text))) continue;
     const x0 = Math.min(...words.map((wd) => wd.bbox.x0)), x1 = Math.max(...words.map((wd) => wd.bbox.x1));
     const y0 = Math.min(...words.map((wd) => wd.bbox.y0)), y1 = Math.max(...words.map((wd) => wd.bbox.y1));

@@ -27,13 +27,19 @@ export interface RasterFindings {
   engineVersion: string;
 }
 
+/** Writing in a room at least this share of the height of its largest writing is part of its name. */
+const NAME_HEIGHT_SHARE = 0.75;
+
 export function buildRasterResult(f: RasterFindings): AnalysisResult {
   const H = f.options.ceilingHeightMm;
   const labelled = f.text.filter((t) => isLabelText(t.str));
   const rooms: Room[] = f.regions.rooms.map((r) => {
     const poly = r.ring.map(f.toMm);
     const inside = labelled.filter((t) => pointInPoly(t.at[0], t.at[1], poly)).sort((a, b) => a.at[1] - b.at[1] || a.at[0] - b.at[0]);
-    const label = inside.slice(0, 3).map((t) => t.str).join(' ').replace(/\s+/g, ' ').trim();
+    // the name is the room's largest writing: smaller lines in it are door tags, dimensions, areas
+    const tallest = Math.max(0, ...inside.map((t) => t.heightMm));
+    const names = tallest > 0 ? inside.filter((t) => t.heightMm >= NAME_HEIGHT_SHARE * tallest) : inside;
+    const label = names.slice(0, 3).map((t) => t.str).join(' ').replace(/\s+/g, ' ').trim();
     const perimeter = polyPerimeter(poly);
     return {
       id: '', label, is_outdoor: OUTDOOR.test(label), polygon: poly, perimeter_mm: Math.round(perimeter),

@@ -65,7 +65,7 @@ describe('the room writing OCR reads', () => {
     const labels = new Int32Array(scan.w * scan.h);
     for (let y = 0; y < scan.h; y++) for (let x = 0; x < 300; x++) labels[y * scan.w + x] = 1;
     const regions: Regions = { rooms: [], exterior: [], labels };
-    const box = { x0: 250, y0: 10, x1: 349, y1: 29 };
+    const box = { x0: 250, y0: 10, x1: 349, y1: 29, letterPx: 12 };
     const plain = roomCrop(regions, 1, { ...scan, grey }, box);
     expect([plain.w, plain.h]).toEqual([100, 20]);
     // outside the room (x >= 300) the crop is the room's paper, not white

@@ -70,7 +70,10 @@ async function readRooms(regions: Regions, s: NameScan, budgetMs: number, t0: nu
       if (box.x1 - box.x0 + 1 < 8 || box.y1 - box.y0 + 1 < 8) continue;
       const lines = await readCrop(roomCrop(regions, room.id, s, box));
       const r = s.fine?.ratio ?? 1;
-      for (const l of lines) out.push({ str: spacedNumbers(l.text), at: s.toMm([box.x0 + l.at[0] / r, box.y0 + l.at[1] / r]), heightMm: 0, horizontal: true });
+      const at = (l: { at: [number, number] }) => s.toMm([box.x0 + l.at[0] / r, box.y0 + l.at[1] / r]);
+      const top = s.toMm([box.x0, box.y0]), bottom = s.toMm([box.x0, box.y0 + box.letterPx]);
+      const heightMm = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]);
+      for (const l of lines) out.push({ str: spacedNumbers(l.text), at: at(l), heightMm, horizontal: true });
     }
   }
 }
@@ -85,7 +88,11 @@ export function spacedNumbers(text: string): string {
 }
 
 /** Where a line of a room's writing is (pixels of the scan's frame, inclusive). */
-export interface WritingBox { x0: number; y0: number; x1: number; y1: number }
+export interface WritingBox {
+  x0: number; y0: number; x1: number; y1: number;
+  /** Height of the line's letters (pixels): the median ink piece's. */
+  letterPx: number;
+}
 
 /**
  * The room's pixels in `box`, from the finer scan when there is one: the outside of the room is blanked to
@@ -150,17 +157,17 @@ export function writingLines(regions: Regions, id: number, s: NameScan, x0: numb
       if (overlap >= LINE_OVERLAP * Math.min(ha, hb)) parent[find(order[oi])] = find(order[oj]);
     }
   }
-  const groups = new Map<number, { x0: number; y0: number; x1: number; y1: number; n: number; h: number }>();
+  const groups = new Map<number, { x0: number; y0: number; x1: number; y1: number; n: number; h: number; hs: number[] }>();
   glyphs.forEach((k, i) => {
     const r = find(i), g = groups.get(r);
     const gh = c.y1[k] - c.y0[k] + 1;
-    if (!g) groups.set(r, { x0: c.x0[k], y0: c.y0[k], x1: c.x1[k], y1: c.y1[k], n: 1, h: gh });
-    else { g.x0 = Math.min(g.x0, c.x0[k]); g.y0 = Math.min(g.y0, c.y0[k]); g.x1 = Math.max(g.x1, c.x1[k]); g.y1 = Math.max(g.y1, c.y1[k]); g.n++; g.h = Math.max(g.h, gh); }
+    if (!g) groups.set(r, { x0: c.x0[k], y0: c.y0[k], x1: c.x1[k], y1: c.y1[k], n: 1, h: gh, hs: [gh] });
+    else { g.x0 = Math.min(g.x0, c.x0[k]); g.y0 = Math.min(g.y0, c.y0[k]); g.x1 = Math.max(g.x1, c.x1[k]); g.y1 = Math.max(g.y1, c.y1[k]); g.n++; g.h = Math.max(g.h, gh); g.hs.push(gh); }
   });
   // pieces of one word the threshold broke apart (a blurred scan) make lines whose margins meet: one line
   const boxes = [...groups.values()].map((g) => {
     const mg = Math.max(2, Math.ceil(LINE_MARGIN_HEIGHTS * g.h));
-    return { x0: Math.max(0, g.x0 - mg), y0: Math.max(0, g.y0 - mg), x1: Math.min(cw - 1, g.x1 + mg), y1: Math.min(ch - 1, g.y1 + mg), n: g.n, w: g.x1 - g.x0 + 1, h: g.h };
+    return { x0: Math.max(0, g.x0 - mg), y0: Math.max(0, g.y0 - mg), x1: Math.min(cw - 1, g.x1 + mg), y1: Math.min(ch - 1, g.y1 + mg), n: g.n, w: g.x1 - g.x0 + 1, h: g.h, hs: g.hs };
   });
   for (let merged = true; merged;) {
     merged = false;
@@ -168,7 +175,7 @@ export function writingLines(regions: Regions, id: number, s: NameScan, x0: numb
       const a = boxes[i], b = boxes[j];
       const rows = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1;
       if (a.x0 > b.x1 || b.x0 > a.x1 || rows < LINE_OVERLAP * Math.min(a.y1 - a.y0 + 1, b.y1 - b.y0 + 1)) continue;
-      boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), n: a.n + b.n, w: Math.max(a.x1, b.x1) - Math.min(a.x0, b.x0), h: Math.max(a.h, b.h) };
+      boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), n: a.n + b.n, w: Math.max(a.x1, b.x1) - Math.min(a.x0, b.x0), h: Math.max(a.h, b.h), hs: [...a.hs, ...b.hs] };
       boxes.splice(j, 1);
       merged = true;
     }
@@ -176,7 +183,8 @@ export function writingLines(regions: Regions, id: number, s: NameScan, x0: numb
   return boxes
     // a lone piece no wider than tall is a letter or a dash on its own, not a name
     .filter((b) => b.n > 1 || b.w >= LONE_PIECE_WIDTH_HEIGHTS * b.h)
-    .map((b) => ({ x0: x0 + b.x0, y0: y0 + b.y0, x1: x0 + b.x1, y1: y0 + b.y1 }))
+    // the letters' height: the median piece's (a Q's tail or a J's descender is not the line's height)
+    .map((b) => ({ x0: x0 + b.x0, y0: y0 + b.y0, x1: x0 + b.x1, y1: y0 + b.y1, letterPx: b.hs.sort((p, q) => p - q)[b.hs.length >> 1] }))
     .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
 }
 
