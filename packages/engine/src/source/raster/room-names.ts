@@ -26,8 +26,12 @@ const LINE_OVERLAP = 0.5;
 const LINE_GAP_HEIGHTS = 1;
 /** A line of one ink piece is read only when the piece is this many times wider than tall (a blurred word). */
 const LONE_PIECE_WIDTH_HEIGHTS = 1.5;
-/** Margin kept around a line (letter heights). */
+/** Margin kept above and below a line (letter heights)... */
 const LINE_MARGIN_HEIGHTS = 0.5;
+/** ...and before and after it: a word's first or last letter, thin or faint, may be missing from the ink. */
+const LINE_END_MARGIN_HEIGHTS = 1;
+/** Free-region label of the walls' pixels. */
+const WALL = 0;
 
 export interface NameScan {
   grey: Uint8Array;
@@ -95,8 +99,9 @@ export interface WritingBox {
 }
 
 /**
- * The room's pixels in `box`, from the finer scan when there is one: the outside of the room is blanked to
- * the room's own paper (its median level), not to white, so the crop's levels are the room's.
+ * The room's pixels in `box`, from the finer scan when there is one. Other rooms and the outside are blanked to
+ * the room's own paper (its median level), not to white, so the crop's levels are the room's; the walls'
+ * pixels are kept, as a heavy letter on a coarse scan may be taken for a wall piece.
  */
 export function roomCrop(regions: Regions, id: number, s: NameScan, box: WritingBox): OcrCrop {
   const r = s.fine?.ratio ?? 1;
@@ -107,7 +112,7 @@ export function roomCrop(regions: Regions, id: number, s: NameScan, box: Writing
   for (let v = 0; v < h; v++) for (let u = 0; u < w; u++) {
     const x = box.x0 + (u + 0.5) / r, y = box.y0 + (v + 0.5) / r;
     const px = Math.min(s.w - 1, Math.floor(x)), py = Math.min(s.h - 1, Math.floor(y)), i = py * s.w + px;
-    if (regions.labels[i] !== id) continue;
+    if (regions.labels[i] !== id && regions.labels[i] !== WALL) continue;
     const g = s.fine ? Math.round(s.fine.greyAt(x, y)) : s.grey[i];
     hist[g]++;
     inside[v * w + u] = 1;
@@ -125,11 +130,13 @@ export function roomCrop(regions: Regions, id: number, s: NameScan, box: Writing
  * tesseract's layout analysis then takes the letters for graphics. Empty when there is no writing.
  */
 export function writingLines(regions: Regions, id: number, s: NameScan, x0: number, y0: number, x1: number, y1: number): WritingBox[] {
+  // the room's ink and the walls' in its box: a heavy letter on a coarse scan may be taken for a wall piece
+  // (walls themselves are pieces far larger than a letter)
   const cw = x1 - x0 + 1, ch = y1 - y0 + 1;
   const m = newMask(cw, ch);
   for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) {
     const i = (y + y0) * s.w + x + x0;
-    if (regions.labels[i] === id && s.ink[i]) m.data[y * cw + x] = 1;
+    if ((regions.labels[i] === id || regions.labels[i] === WALL) && s.ink[i]) m.data[y * cw + x] = 1;
   }
   const c = components(m, 1);
   const minH = GLYPH_MIN_MM / s.paperMmPerPx, maxH = GLYPH_MAX_MM / s.paperMmPerPx, maxW = GLYPH_MAX_WIDTH_MM / s.paperMmPerPx;
@@ -166,8 +173,8 @@ export function writingLines(regions: Regions, id: number, s: NameScan, x0: numb
   });
   // pieces of one word the threshold broke apart (a blurred scan) make lines whose margins meet: one line
   const boxes = [...groups.values()].map((g) => {
-    const mg = Math.max(2, Math.ceil(LINE_MARGIN_HEIGHTS * g.h));
-    return { x0: Math.max(0, g.x0 - mg), y0: Math.max(0, g.y0 - mg), x1: Math.min(cw - 1, g.x1 + mg), y1: Math.min(ch - 1, g.y1 + mg), n: g.n, w: g.x1 - g.x0 + 1, h: g.h, hs: g.hs };
+    const mg = Math.max(2, Math.ceil(LINE_MARGIN_HEIGHTS * g.h)), mx = Math.max(2, Math.ceil(LINE_END_MARGIN_HEIGHTS * g.h));
+    return { x0: Math.max(0, g.x0 - mx), y0: Math.max(0, g.y0 - mg), x1: Math.min(cw - 1, g.x1 + mx), y1: Math.min(ch - 1, g.y1 + mg), n: g.n, w: g.x1 - g.x0 + 1, h: g.h, hs: g.hs };
   });
   for (let merged = true; merged;) {
     merged = false;
