@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { Regions } from './regions.js';
-import { roomCrop, spacedNumbers, writingLines } from './room-names.js';
+import { isSizeNote, roomCrop, spacedNumbers, writingLines } from './room-names.js';
 
 /**
  * A 150 dpi room (one free region filling the page) holding a name with its area below it and a door tag on
@@ -102,5 +102,10 @@ describe('a line read by OCR', () => {
     expect(spacedNumbers('WC1')).toBe('WC1');
     expect(spacedNumbers('ROOM 29')).toBe('ROOM 29');
     expect(spacedNumbers('H2340x')).toBe('H2340x');
+  });
+
+  it('is a door, window or material note, not a name, when it gives a size', () => {
+    for (const note of ['32x80 OPENING POCKET', '2065Hx1310W', 'D01 H2040 x W920', '2x10 JOISTS', '2615 × 1615']) expect(isSizeNote(note)).toBe(true);
+    for (const name of ['ROOM 29', 'BED 2', 'MASTER BEDROOM', 'WC1', 'CHAMBRE 3', 'Box room']) expect(isSizeNote(name)).toBe(false);
   });
 });

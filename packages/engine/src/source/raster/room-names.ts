@@ -77,7 +77,7 @@ async function readRooms(regions: Regions, s: NameScan, budgetMs: number, t0: nu
       const at = (l: { at: [number, number] }) => s.toMm([box.x0 + l.at[0] / r, box.y0 + l.at[1] / r]);
       const top = s.toMm([box.x0, box.y0]), bottom = s.toMm([box.x0, box.y0 + box.letterPx]);
       const heightMm = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]);
-      for (const l of lines) out.push({ str: spacedNumbers(l.text), at: at(l), heightMm, horizontal: true });
+      for (const l of lines) if (!isSizeNote(l.text)) out.push({ str: spacedNumbers(l.text), at: at(l), heightMm, horizontal: true });
     }
   }
 }
@@ -89,6 +89,14 @@ async function readRooms(regions: Regions, s: NameScan, budgetMs: number, t0: nu
  */
 export function spacedNumbers(text: string): string {
   return text.split(' ').map((w) => w.replace(/^(\p{L}{3,})(\d{1,3})$/u, '$1 $2')).join(' ');
+}
+
+/**
+ * A line that gives a size, a number by a number ("32x80 OPENING", "2065Hx1310W", "D01 H2040 x W920"), is a
+ * door, window or material note, not a room's name.
+ */
+export function isSizeNote(text: string): boolean {
+  return /\d\s*[A-Za-z]?\s*[x×]\s*[A-Za-z]?\s*\d/i.test(text);
 }
 
 /** Where a line of a room's writing is (pixels of the scan's frame, inclusive). */
