@@ -7,7 +7,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../../types.js';
 import { isLabelText, readText, type TextItem } from '../text.js';
 import { binarizeWithPaper } from './binarize.js';
-import { estimateSkewDeg, rotateGrey, toScan } from './deskew.js';
+import { estimateSkewDeg, rotateGrey, scanMapper } from './deskew.js';
 import { bandViews, openingsOnce, sealGaps } from './gaps.js';
 import { cropArray, drawingBox } from './crop.js';
 import { imageGrey, imageSampler } from './image-grey.js';
@@ -89,14 +89,15 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const regions = findRegions(walls, { mmPerPx, minAreaMm2: 0.3e6, minWidthMm: minW, minHeightMm: minH, maxPageShare: 0.35, pageAreaPx: w * h },
     { w: bw, h: bh, grey, paper: bin.paper, inkLevel: bin.inkLevel, sealed, faceHalfPx: faceLineHalfWidthPx({ w: bw, h: bh, data: unsealed }, ink.data) });
 
+  const toScan = scanMapper(w, h, skewDeg);
   const toMm = (p: [number, number]): [number, number] => {
-    const [x, y] = toScan(p[0] + box.x0, p[1] + box.y0, w, h, skewDeg);
+    const [x, y] = toScan(p[0] + box.x0, p[1] + box.y0);
     return [(x / scan.pxPerPt) * k, (y / scan.pxPerPt) * k];
   };
   let text = await readText(page, k).catch(() => [] as TextItem[]);
   // no room names on the page: read them from the image (numbered labels stay for rooms not read)
   if (!text.some((t) => isLabelText(t.str)) && options.ocr !== false && regions.rooms.length) {
-    const fine = finerScan(page, img, scan.pxPerPt, scale.paperMmPerPx, { w, h, skewDeg, x0: box.x0, y0: box.y0 });
+    const fine = finerScan(page, img, scan.pxPerPt, scale.paperMmPerPx, (x, y) => toScan(x + box.x0, y + box.y0));
     text = [...text, ...(await readRoomNames(regions, { grey, ink: ink.data, w: bw, h: bh, paperMmPerPx: scale.paperMmPerPx, toMm, fine }).catch(() => [] as TextItem[]))];
   }
   const dpi = Math.round(25.4 / scale.paperMmPerPx);
@@ -108,22 +109,20 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
 
 /**
  * The scan at its own resolution (up to READ_NAMES_DPI on paper) as seen from the working image's frame
- * (deskewed, cropped to the drawing's box), or undefined when it is not finer or cannot be read directly.
+ * (`toScan`: that frame, deskewed and cropped to the drawing's box, back to the scan's working pixels), or
+ * undefined when it is not finer or cannot be read directly.
  */
 function finerScan(page: PDFPageProxy, img: PageImageInfo, workPxPerPt: number, paperMmPerPx: number,
-  frame: { w: number; h: number; skewDeg: number; x0: number; y0: number }): FineScan | undefined {
+  toScan: (x: number, y: number) => [number, number]): FineScan | undefined {
   const ratio = Math.min(img.pxPerPt / workPxPerPt, paperMmPerPx / (25.4 / READ_NAMES_DPI));
   if (ratio < MIN_FINER) return undefined;
   const sample = imageSampler(page, img);
   if (!sample) return undefined;
-  const t = (frame.skewDeg * Math.PI) / 180, c = Math.cos(t), s = Math.sin(t);
-  const cx = frame.w / 2, cy = frame.h / 2;
   return {
     ratio,
     greyAt: (x, y) => {
-      // as toScan: the deskewed frame back to the scan, then working pixels to points
-      const du = x + frame.x0 - cx, dv = y + frame.y0 - cy;
-      return sample((du * c - dv * s + cx) / workPxPerPt, (du * s + dv * c + cy) / workPxPerPt);
+      const [sx, sy] = toScan(x, y);
+      return sample(sx / workPxPerPt, sy / workPxPerPt);
     },
   };
 }

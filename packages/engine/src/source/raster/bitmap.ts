@@ -276,3 +276,14 @@ export function components(m: Mask, value: 0 | 1): Components {
   area[0] = 0; x0[0] = 0; y0[0] = 0; x1[0] = 0; y1[0] = 0;
   return { labels, count, area, x0, y0, x1, y1, touchesBorder };
 }
+
+/**
+ * The level (0..255) of a histogram at or below which more than `share` of its pixels lie (0.5: the median);
+ * 255 for an empty histogram.
+ */
+export function histogramLevel(hist: ArrayLike<number>, share: number): number {
+  let n = 0;
+  for (let v = 0; v < 256; v++) n += hist[v];
+  for (let v = 0, acc = 0; v < 256; v++) if ((acc += hist[v]) > share * n) return v;
+  return 255;
+}

@@ -72,7 +72,14 @@ export function rotateGrey(grey: Uint8Array, w: number, h: number, deg: number):
 
 /** Maps a point of the deskewed frame back to the scan (pixels). */
 export function toScan(u: number, v: number, w: number, h: number, deg: number): [number, number] {
+  return scanMapper(w, h, deg)(u, v);
+}
+
+/** `toScan` for one frame, its turn worked out once: for callers that map many points. */
+export function scanMapper(w: number, h: number, deg: number): (u: number, v: number) => [number, number] {
   const t = (deg * Math.PI) / 180, c = Math.cos(t), s = Math.sin(t);
-  const du = u - w / 2, dv = v - h / 2;
-  return [du * c - dv * s + w / 2, du * s + dv * c + h / 2];
+  return (u, v) => {
+    const du = u - w / 2, dv = v - h / 2;
+    return [du * c - dv * s + w / 2, du * s + dv * c + h / 2];
+  };
 }

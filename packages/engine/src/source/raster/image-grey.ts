@@ -26,6 +26,9 @@ function decoded(page: PDFPageProxy, objId: string): DecodedImage | null {
   }
 }
 
+/** Grey (0 black .. 255 white) of the colour pixel starting at data[j]. */
+const luma = (data: DecodedImage['data'], j: number): number => (data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29) / 256;
+
 /** Grey value (0 black .. 255 white) of every pixel of one decoded row. */
 function greyRow(img: DecodedImage, row: number, out: Float32Array): void {
   const { width: W, kind, data } = img;
@@ -35,7 +38,7 @@ function greyRow(img: DecodedImage, row: number, out: Float32Array): void {
     return;
   }
   const n = kind === RGB ? 3 : 4;
-  for (let i = 0, j = row * W * n; i < W; i++, j += n) out[i] = (data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29) / 256;
+  for (let i = 0, j = row * W * n; i < W; i++, j += n) out[i] = luma(data, j);
 }
 
 /**
@@ -101,8 +104,7 @@ export function imageSampler(page: PDFPageProxy, info: PageImageInfo): ((xPt: nu
   const n = kind === RGB ? 3 : 4, stride1 = (W + 7) >> 3;
   const px = (col: number, row: number): number => {
     if (kind === GREY_1BPP) return data[row * stride1 + (col >> 3)] & (128 >> (col & 7)) ? 255 : 0;
-    const j = (row * W + col) * n;
-    return (data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29) / 256;
+    return luma(data, (row * W + col) * n);
   };
   return (xPt, yPt) => {
     // continuous image coordinates (pixel corners at integers), then pixel centres

@@ -8,20 +8,27 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type Tesseract from 'tesseract.js';
 import { createOcrWorker, paperWhiteInkBlack, readCrop } from './ocr.js';
 
-/** A grey crop with one printed word, as a scan at `dpi` would show a room label. */
-function printed(word: string, dpi = 150): { grey: Uint8Array; w: number; h: number; paperMmPerPx: number } {
-  const w = 260, h = 90;
+interface Word { w: number; h: number; paper: string; ink: string; font: string; at: [number, number] }
+
+/** The grey pixels of a canvas w x h with one word printed on it. */
+function drawn(word: string, { w, h, paper, ink, font, at }: Word): Uint8Array {
   const c = createCanvas(w, h);
   const ctx = c.getContext('2d');
-  ctx.fillStyle = '#e8e6e0';
+  ctx.fillStyle = paper;
   ctx.fillRect(0, 0, w, h);
-  ctx.fillStyle = '#222';
-  ctx.font = '22px sans-serif';
-  ctx.fillText(word, 40, 55);
+  ctx.fillStyle = ink;
+  ctx.font = font;
+  ctx.fillText(word, ...at);
   const rgba = ctx.getImageData(0, 0, w, h).data;
   const grey = new Uint8Array(w * h);
   for (let i = 0; i < grey.length; i++) grey[i] = rgba[4 * i];
-  return { grey, w, h, paperMmPerPx: 25.4 / dpi };
+  return grey;
+}
+
+/** A grey crop with one printed word, as a scan at `dpi` would show a room label. */
+function printed(word: string, dpi = 150): { grey: Uint8Array; w: number; h: number; paperMmPerPx: number } {
+  const w = 260, h = 90;
+  return { grey: drawn(word, { w, h, paper: '#e8e6e0', ink: '#222', font: '22px sans-serif', at: [40, 55] }), w, h, paperMmPerPx: 25.4 / dpi };
 }
 
 /**
@@ -31,16 +38,7 @@ function printed(word: string, dpi = 150): { grey: Uint8Array; w: number; h: num
  */
 function scanned(word: string): { grey: Uint8Array; w: number; h: number; paperMmPerPx: number } {
   const w = 200, h = 60;
-  const c = createCanvas(w, h);
-  const ctx = c.getContext('2d');
-  ctx.fillStyle = 'rgb(196,196,196)';
-  ctx.fillRect(0, 0, w, h);
-  ctx.fillStyle = 'rgb(96,96,96)';
-  ctx.font = 'bold 15px serif';
-  ctx.fillText(word, 30, 38);
-  const rgba = ctx.getImageData(0, 0, w, h).data;
-  const sharp = new Uint8Array(w * h);
-  for (let i = 0; i < sharp.length; i++) sharp[i] = rgba[4 * i];
+  const sharp = drawn(word, { w, h, paper: 'rgb(196,196,196)', ink: 'rgb(96,96,96)', font: 'bold 15px serif', at: [30, 38] });
   const grey = new Uint8Array(sharp);
   for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) {
     let sum = 0;

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import Tesseract from 'tesseract.js';
+import { histogramLevel } from './bitmap.js';
 
 const require = createRequire(import.meta.url);
 export const OCR_LANGS = ['deu', 'eng'] as const;
@@ -107,12 +108,7 @@ const MIN_CONTRAST = 40;
 export function paperWhiteInkBlack(grey: Uint8Array): Uint8Array {
   const hist = new Uint32Array(256);
   for (let i = 0; i < grey.length; i++) hist[grey[i]]++;
-  const level = (share: number) => {
-    const target = share * grey.length;
-    for (let v = 0, acc = 0; v < 256; v++) if ((acc += hist[v]) > target) return v;
-    return 255;
-  };
-  const paper = level(0.5), ink = level(INK_SHARE);
+  const paper = histogramLevel(hist, 0.5), ink = histogramLevel(hist, INK_SHARE);
   if (paper - ink < MIN_CONTRAST) return grey;
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - ink) * 255) / (paper - ink))));

@@ -7,7 +7,7 @@
  */
 import type { PointMm } from '../../types.js';
 import type { TextItem } from '../text.js';
-import { components, newMask } from './bitmap.js';
+import { components, histogramLevel, newMask } from './bitmap.js';
 import { readCrop, releaseOcr, type OcrCrop } from './ocr.js';
 import type { Regions } from './regions.js';
 
@@ -32,6 +32,12 @@ const LINE_MARGIN_HEIGHTS = 0.5;
 const LINE_END_MARGIN_HEIGHTS = 1;
 /** Free-region label of the walls' pixels. */
 const WALL = 0;
+
+/**
+ * A pixel read as the room's: its own, or the walls' (a heavy letter on a coarse scan may be taken for a wall
+ * piece; walls themselves are pieces far larger than a letter). Other rooms and the outside are not.
+ */
+const readsAsRoom = (regions: Regions, i: number, id: number): boolean => regions.labels[i] === id || regions.labels[i] === WALL;
 
 export interface NameScan {
   grey: Uint8Array;
@@ -120,13 +126,13 @@ export function roomCrop(regions: Regions, id: number, s: NameScan, box: Writing
   for (let v = 0; v < h; v++) for (let u = 0; u < w; u++) {
     const x = box.x0 + (u + 0.5) / r, y = box.y0 + (v + 0.5) / r;
     const px = Math.min(s.w - 1, Math.floor(x)), py = Math.min(s.h - 1, Math.floor(y)), i = py * s.w + px;
-    if (regions.labels[i] !== id && regions.labels[i] !== WALL) continue;
+    if (!readsAsRoom(regions, i, id)) continue;
     const g = s.fine ? Math.round(s.fine.greyAt(x, y)) : s.grey[i];
     hist[g]++;
     inside[v * w + u] = 1;
     grey[v * w + u] = g;
   }
-  const paper = medianOf(hist);
+  const paper = histogramLevel(hist, 0.5);
   for (let j = 0; j < grey.length; j++) if (!inside[j]) grey[j] = paper;
   return { grey, w, h, paperMmPerPx: s.paperMmPerPx / r };
 }
@@ -138,13 +144,11 @@ export function roomCrop(regions: Regions, id: number, s: NameScan, box: Writing
  * tesseract's layout analysis then takes the letters for graphics. Empty when there is no writing.
  */
 export function writingLines(regions: Regions, id: number, s: NameScan, x0: number, y0: number, x1: number, y1: number): WritingBox[] {
-  // the room's ink and the walls' in its box: a heavy letter on a coarse scan may be taken for a wall piece
-  // (walls themselves are pieces far larger than a letter)
   const cw = x1 - x0 + 1, ch = y1 - y0 + 1;
   const m = newMask(cw, ch);
   for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) {
     const i = (y + y0) * s.w + x + x0;
-    if ((regions.labels[i] === id || regions.labels[i] === WALL) && s.ink[i]) m.data[y * cw + x] = 1;
+    if (s.ink[i] && readsAsRoom(regions, i, id)) m.data[y * cw + x] = 1;
   }
   const c = components(m, 1);
   const minH = GLYPH_MIN_MM / s.paperMmPerPx, maxH = GLYPH_MAX_MM / s.paperMmPerPx, maxW = GLYPH_MAX_WIDTH_MM / s.paperMmPerPx;
@@ -172,41 +176,38 @@ export function writingLines(regions: Regions, id: number, s: NameScan, x0: numb
       if (overlap >= LINE_OVERLAP * Math.min(ha, hb)) parent[find(order[oi])] = find(order[oj]);
     }
   }
-  const groups = new Map<number, { x0: number; y0: number; x1: number; y1: number; n: number; h: number; hs: number[] }>();
+  const groups = new Map<number, number[]>();
   glyphs.forEach((k, i) => {
-    const r = find(i), g = groups.get(r);
-    const gh = c.y1[k] - c.y0[k] + 1;
-    if (!g) groups.set(r, { x0: c.x0[k], y0: c.y0[k], x1: c.x1[k], y1: c.y1[k], n: 1, h: gh, hs: [gh] });
-    else { g.x0 = Math.min(g.x0, c.x0[k]); g.y0 = Math.min(g.y0, c.y0[k]); g.x1 = Math.max(g.x1, c.x1[k]); g.y1 = Math.max(g.y1, c.y1[k]); g.n++; g.h = Math.max(g.h, gh); g.hs.push(gh); }
+    const r = find(i);
+    const ks = groups.get(r);
+    if (ks) ks.push(k);
+    else groups.set(r, [k]);
+  });
+  // each line with its margins and its pieces' heights; a lone piece no wider than tall is a letter or a dash
+  // on its own, not a name
+  const boxes = [...groups.values()].map((ks) => {
+    const gx0 = Math.min(...ks.map((k) => c.x0[k])), gx1 = Math.max(...ks.map((k) => c.x1[k]));
+    const gy0 = Math.min(...ks.map((k) => c.y0[k])), gy1 = Math.max(...ks.map((k) => c.y1[k]));
+    const hs = ks.map((k) => c.y1[k] - c.y0[k] + 1), h = Math.max(...hs);
+    const mg = Math.max(2, Math.ceil(LINE_MARGIN_HEIGHTS * h)), mx = Math.max(2, Math.ceil(LINE_END_MARGIN_HEIGHTS * h));
+    const lone = ks.length === 1 && gx1 - gx0 + 1 < LONE_PIECE_WIDTH_HEIGHTS * h;
+    return { x0: Math.max(0, gx0 - mx), y0: Math.max(0, gy0 - mg), x1: Math.min(cw - 1, gx1 + mx), y1: Math.min(ch - 1, gy1 + mg), hs, lone };
   });
   // pieces of one word the threshold broke apart (a blurred scan) make lines whose margins meet: one line
-  const boxes = [...groups.values()].map((g) => {
-    const mg = Math.max(2, Math.ceil(LINE_MARGIN_HEIGHTS * g.h)), mx = Math.max(2, Math.ceil(LINE_END_MARGIN_HEIGHTS * g.h));
-    return { x0: Math.max(0, g.x0 - mx), y0: Math.max(0, g.y0 - mg), x1: Math.min(cw - 1, g.x1 + mx), y1: Math.min(ch - 1, g.y1 + mg), n: g.n, w: g.x1 - g.x0 + 1, h: g.h, hs: g.hs };
-  });
   for (let merged = true; merged;) {
     merged = false;
     for (let i = 0; i < boxes.length && !merged; i++) for (let j = i + 1; j < boxes.length && !merged; j++) {
       const a = boxes[i], b = boxes[j];
       const rows = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1;
       if (a.x0 > b.x1 || b.x0 > a.x1 || rows < LINE_OVERLAP * Math.min(a.y1 - a.y0 + 1, b.y1 - b.y0 + 1)) continue;
-      boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), n: a.n + b.n, w: Math.max(a.x1, b.x1) - Math.min(a.x0, b.x0), h: Math.max(a.h, b.h), hs: [...a.hs, ...b.hs] };
+      boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), hs: [...a.hs, ...b.hs], lone: false };
       boxes.splice(j, 1);
       merged = true;
     }
   }
   return boxes
-    // a lone piece no wider than tall is a letter or a dash on its own, not a name
-    .filter((b) => b.n > 1 || b.w >= LONE_PIECE_WIDTH_HEIGHTS * b.h)
+    .filter((b) => !b.lone)
     // the letters' height: the median piece's (a Q's tail or a J's descender is not the line's height)
     .map((b) => ({ x0: x0 + b.x0, y0: y0 + b.y0, x1: x0 + b.x1, y1: y0 + b.y1, letterPx: b.hs.sort((p, q) => p - q)[b.hs.length >> 1] }))
     .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-}
-
-/** The median level of a histogram (255 when it is empty). */
-function medianOf(hist: Uint32Array): number {
-  let n = 0;
-  for (let v = 0; v < 256; v++) n += hist[v];
-  for (let v = 0, acc = 0; v < 256; v++) if ((acc += hist[v]) * 2 > n) return v;
-  return 255;
 }
