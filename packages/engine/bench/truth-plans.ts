@@ -36,7 +36,7 @@ export function truthOptions(t: TruthPlan): AnalyzeOptions {
   return { page: t.page, scale: n, ...(t.paper ? { paper: t.paper as PaperSize } : {}), ceilingHeightMm: 2400 };
 }
 
-export interface TruthRoomScore { label: string; printed: number; measured: number | null; merged: boolean; ratio: number | null; rightPrinted: boolean; rightFree: boolean }
+export interface TruthRoomScore { label: string; found?: string; named: boolean; printed: number; measured: number | null; merged: boolean; ratio: number | null; rightPrinted: boolean; rightFree: boolean }
 export interface TruthScore {
   id: string;
   rooms: TruthRoomScore[];
@@ -46,6 +46,19 @@ export interface TruthScore {
   rightFree: number;
   medianRatio: number;
   detected: number;
+  named: number;
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+/**
+ * A room labelled with its printed name: the truth's label without its hints (a number in brackets, a note in
+ * parentheses, a flat's prefix 'A.01: '), against the engine's label without that number.
+ */
+export function namedAsPrinted(truth: string, label: string): boolean {
+  const no = /\[([^\]]+)\]/.exec(truth)?.[1];
+  const name = squash(truth.replace(/\s*[[(].*$/, '').replace(/^[\w.]+:\s+/, ''));
+  const got = squash(no ? label.replace(no, '') : label);
+  return got === name;
 }
 
 export function scoreTruthPlan(t: TruthPlan, res: AnalysisResult): TruthScore {
@@ -60,7 +73,7 @@ export function scoreTruthPlan(t: TruthPlan, res: AnalysisResult): TruthScore {
     const merged = i >= 0 && (count.get(i) ?? 0) > 1;
     const measured = i >= 0 ? res.rooms[i].ceiling_area / 1e6 : null;
     const ratio = measured !== null && !merged ? measured / r.area_m2 : null;
-    return { label: r.label, printed: r.area_m2, measured, merged, ratio, rightPrinted: ratio !== null && Math.abs(ratio - 1) <= RIGHT_WITHIN, rightFree: false };
+    return { label: r.label, found: i >= 0 ? res.rooms[i].label : undefined, named: i >= 0 && namedAsPrinted(r.label, res.rooms[i].label), printed: r.area_m2, measured, merged, ratio, rightPrinted: ratio !== null && Math.abs(ratio - 1) <= RIGHT_WITHIN, rightFree: false };
   });
   const ratios = rooms.map((r) => r.ratio).filter((v): v is number => v !== null);
   const med = ratios.length ? percentile(ratios, 50) : NaN;
@@ -74,5 +87,6 @@ export function scoreTruthPlan(t: TruthPlan, res: AnalysisResult): TruthScore {
     rightFree: rooms.filter((r) => r.rightFree).length,
     medianRatio: med,
     detected: res.rooms.length,
+    named: rooms.filter((r) => r.named).length,
   };
 }

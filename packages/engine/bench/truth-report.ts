@@ -23,7 +23,7 @@ export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRu
   const times: number[] = [];
   const parseRatios: number[] = [];
   console.log(`\nREAL PLANS WITH PRINTED AREAS (${plans.length} plans): found = a detected room holds the anchor; right = within 3 %`);
-  console.log(`${pad('plan', 30)}${lpad('ms', 7)} ${lpad('rooms', 6)} ${lpad('det', 5)} ${lpad('found', 6)} ${lpad('merged', 7)} ${lpad('right@scale', 12)} ${lpad('right free', 11)} ${lpad('med ratio', 10)}`);
+  console.log(`${pad('plan', 30)}${lpad('ms', 7)} ${lpad('rooms', 6)} ${lpad('det', 5)} ${lpad('found', 6)} ${lpad('merged', 7)} ${lpad('right@scale', 12)} ${lpad('right free', 11)} ${lpad('med ratio', 10)} ${lpad('named', 6)}`);
   for (const t of plans) {
     const r = await runner.run(t.file, truthOptions(t));
     if (!r.ok) {
@@ -38,11 +38,11 @@ export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRu
     scores.push(s);
     const n = t.rooms.length;
     console.log(
-      `${pad(t.id, 30)}${lpad(Math.round(r.ms), 7)} ${lpad(n, 6)} ${lpad(s.detected, 5)} ${lpad(pct(s.found, n), 6)} ${lpad(pct(s.merged, n), 7)} ${lpad(s.rightPrinted === null ? '-' : pct(s.rightPrinted, n), 12)} ${lpad(pct(s.rightFree, n), 11)} ${lpad(Number.isFinite(s.medianRatio) ? s.medianRatio.toFixed(3) : '-', 10)}`,
+      `${pad(t.id, 30)}${lpad(Math.round(r.ms), 7)} ${lpad(n, 6)} ${lpad(s.detected, 5)} ${lpad(pct(s.found, n), 6)} ${lpad(pct(s.merged, n), 7)} ${lpad(s.rightPrinted === null ? '-' : pct(s.rightPrinted, n), 12)} ${lpad(pct(s.rightFree, n), 11)} ${lpad(Number.isFinite(s.medianRatio) ? s.medianRatio.toFixed(3) : '-', 10)} ${lpad(pct(s.named, n), 6)}`,
     );
     if (o.verbose)
       for (const x of s.rooms)
-        console.log(`    ${pad(x.label, 28)} printed ${lpad(x.printed.toFixed(2), 7)}  measured ${lpad(x.measured === null ? '-' : x.measured.toFixed(2), 7)}  ${x.merged ? 'MERGED' : x.ratio === null ? 'MISSED' : x.rightFree ? 'ok' : `off ${((x.ratio / s.medianRatio - 1) * 100).toFixed(1)}%`}`);
+        console.log(`    ${pad(x.label, 28)} printed ${lpad(x.printed.toFixed(2), 7)}  measured ${lpad(x.measured === null ? '-' : x.measured.toFixed(2), 7)}  ${x.merged ? 'MERGED' : x.ratio === null ? 'MISSED' : x.rightFree ? 'ok' : `off ${((x.ratio / s.medianRatio - 1) * 100).toFixed(1)}%`}  | ${x.found ?? ''}`);
     if (o.overlayDir) {
       mkdirSync(o.overlayDir, { recursive: true });
       const k = res.metadata.mm_per_pt;
@@ -62,7 +62,7 @@ export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRu
   const scaledRooms = plans.filter((t) => t.scale).reduce((a, t) => a + t.rooms.length, 0);
   const worst = Math.min(...scores.map((s) => s.rightFree / s.rooms.length));
   console.log(
-    `${pad('ALL', 30)}${lpad('', 7)} ${lpad(total, 6)} ${lpad(sum((s) => s.detected), 5)} ${lpad(pct(sum((s) => s.found), total), 6)} ${lpad(pct(sum((s) => s.merged), total), 7)} ${lpad(pct(withScale.reduce((a, s) => a + (s.rightPrinted ?? 0), 0), scaledRooms), 12)} ${lpad(pct(sum((s) => s.rightFree), total), 11)}`,
+    `${pad('ALL', 30)}${lpad('', 7)} ${lpad(total, 6)} ${lpad(sum((s) => s.detected), 5)} ${lpad(pct(sum((s) => s.found), total), 6)} ${lpad(pct(sum((s) => s.merged), total), 7)} ${lpad(pct(withScale.reduce((a, s) => a + (s.rightPrinted ?? 0), 0), scaledRooms), 12)} ${lpad(pct(sum((s) => s.rightFree), total), 11)} ${lpad('', 10)} ${lpad(pct(sum((s) => s.named), total), 6)}`,
   );
   console.log(`bar (scale-free): >= 80 % right overall, no plan under 50 % (worst now ${Number.isFinite(worst) ? (worst * 100).toFixed(0) : '-'} %), < 5 % merged`);
   return { scores, crashes, times, parseRatios };

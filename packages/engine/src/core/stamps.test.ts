@@ -30,6 +30,15 @@ describe('classifyStampLine', () => {
     expect(classifyStampLine('Wohnen / Essen / Küche')).toBe('name');
     for (const s of ['Parkett', 'Parket', 'Fliesen', 'Parkett Eiche', 'Boden: Linoleum', 'Carpet']) expect(classifyStampLine(s)).toBe('finish');
     for (const s of ['H=2.50', 'LH 2.45', 'RH: 2,60 m']) expect(classifyStampLine(s)).toBe('height');
+    // levels: a signed decimal number at the end (a suspended ceiling's underside, a finished floor)
+    for (const s of ['UK AD +2,90', 'OK FFB ±0,00', 'FFL -0.150 m', '+15,04']) expect(classifyStampLine(s)).toBe('height');
+    for (const s of ['Zimmer 2', 'Room 1-2', 'Lift 3.5']) expect(classifyStampLine(s)).not.toBe('height');
+    // a reference to another drawing is a note, not the name
+    for (const s of ['siehe FL_3041', 'see detail 5/A-501', 'vgl. DE 2405']) expect(classifyStampLine(s)).toBe('other');
+    expect(classifyStampLine('Seeblick')).toBe('name');
+    expect(classifyStampLine('Bad siehe FL_3039')).toBe('name');
+    // a size is a door, window or stair note
+    for (const s of ['17 Steigungen 18,9x28', '2065Hx1310W']) expect(classifyStampLine(s)).toBe('other');
     expect(classifyStampLine('U: 14.2 m')).toBe('perimeter');
     for (const s of ['R1.E5.2.11', '230', 'A.01']) expect(classifyStampLine(s)).toBe('number');
     for (const s of ['BA: 22', 'W: k.A.', '50%: 23,95 m²']) expect(classifyStampLine(s)).toBe('code');
@@ -57,6 +66,11 @@ describe('readStamps', () => {
     expect(stampLabel(main)).toBe('TEHNIČNA SOBA');
     expect(main.printedAreaMm2).toBeCloseTo(12.4e6, -1);
     expect(main.lines.map((l) => l.kind)).toEqual(['name', 'finish', 'area', 'height']);
+  });
+
+  it('leaves a level, a stair note and a reference to another drawing out of the label', () => {
+    const text = [run('Bad siehe FL_3039', 0, 0), run('UK AD +2,90', 0, 260), run('17 Steigungen 18,9x28', 0, 520), run('7,76 m²', 0, 780)];
+    expect(stampLabel(mainStamp(readStamps(text), [0, 0])!)).toBe('Bad');
   });
 
   it('joins a name printed on two lines and the room number under it', () => {

@@ -82,19 +82,37 @@ const FINISH_WORDS = new Set([
 ]);
 const FINISH_KEY = /^(?:Boden(?:belag)?|Belag|Bodenbelag|Floor(?:ing)?|Finish|FB|BB|Tla[kc]i?)\s*[:=]/i;
 const HEIGHT = /^(?:LH|RH|KH|CH|HT|H|lichte\s+Höhe|Raumhöhe|Höhe|Height|Clg\.?|Ceiling)\s*[:=]?\s*\d+(?:[.,]\d+)?\s*(?:m|cm|mm)?$/i;
+/** A level above a datum, a signed number with decimals at the line's end: 'UK AD +2,90', 'OK FFB ±0,00', 'FFL -0.150 m'.
+ * A room's name never carries a sign before a decimal number. */
+const LEVEL = /(?:^|\s)[+±−-]\s?\d{1,3}[.,]\d{2,3}\s*m?$/;
 const PERIMETER = /^(?:U|P|O|Umfang|Perimeter|Perim\.?|Obseg)\s*[:=]\s*\d+(?:[.,]\d+)?\s*m?$/i;
 /** 'V: 35.2 m³', 'BA: 22', 'W: k.A.', '50%: 23,95 m²': keyed values of a stamp that are not its name. */
 const CODE = /^(?:\S{1,4}\s*[:=]\s*\S{0,10}(?:\s*m[²2³3])?|V(?:ol\.?)?\s*[:=]?\s*\d+(?:[.,]\d+)?\s*m\s*[³3]|\d+\s*%\s*[:=].*)$/i;
 /** Room numbers: '230', 'A1-12', 'R1.E5.2.11', 'A.01'. */
 export const ROOM_NO = /^(?:\d{3}[A-Z]?|[A-Z]{0,2}\d{1,2}[.-]\d{2,3}|(?=[^\s]*\d)[A-Z]{1,3}\d*(?:\.[A-Z0-9]{1,4}){1,5})$/;
 
+/**
+ * A line that gives a size, a number by a number ("32x80 OPENING", "2065Hx1310W", "17 Steigungen 18,9x28"), is a
+ * door, window, stair or material note, not a room's name.
+ */
+export function isSizeNote(text: string): boolean {
+  return /\d\s*[A-Za-z]?\s*[x×]\s*[A-Za-z]?\s*\d/i.test(text);
+}
+
+const nameOnly = (s: string, kind: StampLineKind) => (kind === 'name' ? s.replace(REFERENCE_TAIL, '') : s);
+
+/** A name line's cross-reference tail: 'Bad siehe FL_3039' is the room 'Bad'. */
+const REFERENCE_TAIL = /(?:^|\s+)(?:siehe|see|vgl\.|voir|vedi|glej|cf\.|refer\s+to)\s+(?:\p{L}+\s+)?\S*[\d_]\S*$/iu;
+
 export function classifyStampLine(s: string): StampLineKind {
   const t = s.replace(/\s+/g, ' ').trim();
   if (parsePrintedArea(t) !== null) return 'area';
   if (ROOM_NO.test(t)) return 'number';
-  if (HEIGHT.test(t)) return 'height';
+  if (HEIGHT.test(t) || LEVEL.test(t)) return 'height';
   if (PERIMETER.test(t)) return 'perimeter';
   if (FINISH_KEY.test(t)) return 'finish';
+  if (REFERENCE_TAIL.test(t) && !t.replace(REFERENCE_TAIL, '')) return 'other';
+  if (isSizeNote(t)) return 'other';
   const words = t.toLowerCase().split(/[\s,;/+&-]+/).filter((w) => /\p{L}/u.test(w));
   if (words.length > 0 && words.length <= 4 && words.some((w) => FINISH_WORDS.has(w.replace(/[^\p{L}]/gu, '')))) return 'finish';
   if (CODE.test(t)) return 'code';
@@ -226,7 +244,7 @@ function makeStamp(rs: Run[]): RoomStamp {
   const lines: StampLine[] = rs.map((r) => {
     const kind = classifyStampLine(r.item.str);
     return {
-      str: r.item.str.replace(/\s+/g, ' ').trim(), kind, at: r.item.at, heightMm: r.h, widthMm: r.w, angleDeg: r.angle,
+      str: nameOnly(r.item.str.replace(/\s+/g, ' ').trim(), kind), kind, at: r.item.at, heightMm: r.h, widthMm: r.w, angleDeg: r.angle,
       ...(kind === 'area' ? { areaMm2: parsePrintedArea(r.item.str)! } : {}),
     };
   });

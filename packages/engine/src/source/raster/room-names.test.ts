@@ -1,7 +1,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { Regions } from './regions.js';
-import { isSizeNote, roomCrop, spacedNumbers, writingLines } from './room-names.js';
+import { roomCrop, spacedNumbers, writingLines } from './room-names.js';
+import { isSizeNote } from '../../core/stamps.js';
 
 /**
  * A 150 dpi room (one free region filling the page) holding a name with its area below it and a door tag on

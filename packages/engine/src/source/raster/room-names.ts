@@ -5,6 +5,7 @@
  * lines become text items at their place in the mm frame, so the labelling that serves vector text serves
  * them too. Reading stops at a time budget; a room not read keeps its numbered label.
  */
+import { isSizeNote } from '../../core/stamps.js';
 import type { PointMm } from '../../types.js';
 import type { TextItem } from '../text.js';
 import { components, histogramLevel, newMask } from './bitmap.js';
@@ -95,14 +96,6 @@ async function readRooms(regions: Regions, s: NameScan, budgetMs: number, t0: nu
  */
 export function spacedNumbers(text: string): string {
   return text.split(' ').map((w) => w.replace(/^(\p{L}{3,})(\d{1,3})$/u, '$1 $2')).join(' ');
-}
-
-/**
- * A line that gives a size, a number by a number ("32x80 OPENING", "2065Hx1310W", "D01 H2040 x W920"), is a
- * door, window or material note, not a room's name.
- */
-export function isSizeNote(text: string): boolean {
-  return /\d\s*[A-Za-z]?\s*[x×]\s*[A-Za-z]?\s*\d/i.test(text);
 }
 
 /** Where a line of a room's writing is (pixels of the scan's frame, inclusive). */
