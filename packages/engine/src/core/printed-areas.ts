@@ -19,15 +19,19 @@ export function splitHoles(holes: Hole[], stampsIn: (pts: PointMm[]) => RoomStam
   const out: Hole[] = [];
   /** Stamps of parts whose boundary was placed from the printed areas alone (no drawn evidence). */
   const placed: PointMm[][] = [];
-  for (const h of holes) {
-    const mine: SplitStamp[] = stampsIn(h.pts).filter((s) => s.printedAreaMm2 !== null && s.names.length > 0 && pointInPoly(s.at[0], s.at[1], h.pts))
-      .map((s) => ({ at: s.at, areaMm2: s.printedAreaMm2!, box: s.box }));
-    if (mine.length < 2) { out.push(h); continue; }
+  const stamped = holes.map((h) => stampsIn(h.pts).filter((s) => s.printedAreaMm2 !== null && s.names.length > 0 && pointInPoly(s.at[0], s.at[1], h.pts))
+    .map((s): SplitStamp => ({ at: s.at, areaMm2: s.printedAreaMm2!, box: s.box })));
+  // the plan's measured-to-printed ratio, from the spaces holding one stamp (three at least)
+  const single = holes.flatMap((h, i) => (stamped[i].length === 1 ? [Math.abs(h.area) / stamped[i][0].areaMm2] : [])).sort((a, b) => a - b);
+  const planRatio = single.length >= 3 ? single[Math.floor(single.length / 2)] : undefined;
+  holes.forEach((h, i) => {
+    const mine = stamped[i];
+    if (mine.length < 2) { out.push(h); return; }
     drawn ??= lines();
-    const parts = splitByStamps(h.pts, mine, drawn);
+    const parts = splitByStamps(h.pts, mine, drawn, planRatio);
     for (const p of parts) out.push({ pts: p.pts, area: polyArea(p.pts) });
     if (parts.some((p) => p.cuts.includes('printed-areas'))) placed.push(parts.flatMap((p) => p.stamps.map((s) => s.at)));
-  }
+  });
   return {
     holes: out,
     /** One warning per space cut where nothing drawn shows the boundary; `s` brings stamp points to the rooms' frame. */

@@ -60,6 +60,20 @@ describe('splitByStamps', () => {
     expect(areasM2(parts).map((a) => Math.round(a))).toEqual([16, 16]);
   });
 
+  it('in a space too small for its stamps, follows the line that gives one side its printed area', () => {
+    // a landing 6 x 3 m: its own stamp prints 10.8 m² (to x = 3600), the stair's stamp 17 m² (the stair's zone
+    // runs on beyond this space); a line at x = 3600 and one at x = 2330, where the parts would share the space
+    // in the printed proportion (18 m² for 27.8 printed)
+    const lines: DrawnLine[] = [{ a: [3600, 0], b: [3600, 3000] }, { a: [2330, 0], b: [2330, 3000] }];
+    const stamps = [stamp(1000, 1500, 10.8), stamp(5000, 1500, 17)];
+    expect(areasM2(splitByStamps(rect(6000, 3000), stamps, lines, 1)).map((a) => Math.round(a * 10) / 10)).toEqual([7.2, 10.8]);
+    // without the plan's ratio, the cut shares the space out in the printed proportion
+    expect(areasM2(splitByStamps(rect(6000, 3000), stamps, lines)).map((a) => Math.round(a * 10) / 10)).toEqual([7, 11]);
+    // a space that holds its stamps keeps the parts agreeing with each other
+    const fits = [stamp(1000, 1500, 7), stamp(5000, 1500, 11)];
+    expect(areasM2(splitByStamps(rect(6000, 3000), fits, lines, 1)).map((a) => Math.round(a * 10) / 10)).toEqual([7, 11]);
+  });
+
   it('cuts a space with three stamps into three rooms', () => {
     const parts = splitByStamps(rect(9000, 4000), [stamp(1500, 2000, 12), stamp(4500, 2000, 12), stamp(7500, 2000, 12)]);
     expect(areasM2(parts).map((a) => Math.round(a * 10) / 10)).toEqual([12, 12, 12]);

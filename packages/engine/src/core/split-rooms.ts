@@ -9,6 +9,9 @@
  *    (EVIDENCE_SPREAD_MAX);
  * 2. else a cut parallel to the walls placed so the parts' areas are in the printed proportion.
  *
+ * A space too small for its stamps' areas at the plan's ratio (SPACE_SHORT: a stair's zone printed over its
+ * landing) is first cut along the drawn line that gives one side its own printed area.
+ *
  * Each part must hold stamps, the cut must not cross a stamp's text, and a region with one stamp is never
  * cut. Pure geometry in the mm frame.
  */
@@ -37,6 +40,12 @@ export interface SplitPart { pts: PointMm[]; stamps: SplitStamp[]; cuts: CutKind
  * architect's line.
  */
 export const EVIDENCE_SPREAD_MAX = 0.08;
+/**
+ * A space is too small for its stamps when its area is under this share of their printed areas together, at the
+ * plan's measured-to-printed ratio (spaces holding rooms come within 5-10 % of it): some stamp's area lies
+ * partly elsewhere (a stair's zone printed over the landing it rises from, a void over several floors).
+ */
+export const SPACE_SHORT = 0.75;
 /** A drawn line (or a dash of a dashed one) is looked at as a cut when at least this long (mm)... */
 const DRAWN_MIN_MM = 150;
 /** ...and when it and lines in line with it (the other dashes) cover this share of the cut from boundary to boundary. */
@@ -53,23 +62,38 @@ const MAX_DEPTH = 8;
 /** Lines looked at per region (dense sheets draw thousands of furniture and hatch lines in a room). */
 const MAX_DRAWN_CANDIDATES = 600;
 
-interface Cut { kind: CutKind; parts: [PointMm[], PointMm[]]; groups: [SplitStamp[], SplitStamp[]]; spread: number; lengthMm: number }
+interface Cut { kind: CutKind; parts: [PointMm[], PointMm[]]; groups: [SplitStamp[], SplitStamp[]]; ratios: [number, number]; spread: number; lengthMm: number }
 
-/** Splits a region into one part per stamp (the region itself when it holds fewer than two stamps). */
-export function splitByStamps(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[] = []): SplitPart[] {
+/**
+ * Splits a region into one part per stamp (the region itself when it holds fewer than two stamps).
+ * `planRatio`: the plan's measured-to-printed area ratio (the median of rooms holding one stamp), when known.
+ */
+export function splitByStamps(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[] = [], planRatio?: number): SplitPart[] {
   const inside = stamps.filter((s) => pointInPoly(s.at[0], s.at[1], poly));
-  return split(poly, inside, lines, 0, []);
+  return split(poly, inside, lines, 0, [], planRatio);
 }
 
-function split(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[], depth: number, cuts: CutKind[]): SplitPart[] {
+function split(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[], depth: number, cuts: CutKind[], planRatio?: number): SplitPart[] {
   if (stamps.length < 2 || depth >= MAX_DEPTH) return [{ pts: poly, stamps, cuts }];
-  const cut = bestCut(poly, stamps, lines);
+  const cut = bestCut(poly, stamps, lines, planRatio);
   if (!cut) return [{ pts: poly, stamps, cuts }];
-  return [0, 1].flatMap((i) => split(cut.parts[i], cut.groups[i], lines, depth + 1, [...cuts, cut.kind]));
+  return [0, 1].flatMap((i) => split(cut.parts[i], cut.groups[i], lines, depth + 1, [...cuts, cut.kind], planRatio));
 }
 
-function bestCut(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[]): Cut | null {
-  const evidence = [...wallLineCuts(poly, stamps), ...drawnLineCuts(poly, stamps, lines)]
+function bestCut(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[], planRatio?: number): Cut | null {
+  const drawn = [...wallLineCuts(poly, stamps), ...drawnLineCuts(poly, stamps, lines)];
+  // a space too small for its stamps: their areas do not share it out, so parts agreeing with each other say
+  // nothing; the drawn line that gives one side its printed area at the plan's ratio (the other side short of
+  // its own, whose zone runs on elsewhere) is the boundary
+  const printed = stamps.reduce((sum, s) => sum + s.areaMm2, 0);
+  if (planRatio && Math.abs(polyArea(poly)) < SPACE_SHORT * planRatio * printed) {
+    const off = (c: Cut, i: number) => Math.abs(c.ratios[i] / planRatio - 1);
+    const fits = drawn.map((c) => ({ c, i: off(c, 0) <= off(c, 1) ? 0 : 1 }))
+      .filter(({ c, i }) => off(c, i) <= EVIDENCE_SPREAD_MAX && c.ratios[1 - i] < planRatio)
+      .sort((a, b) => off(a.c, a.i) - off(b.c, b.i));
+    if (fits.length) return fits[0].c;
+  }
+  const evidence = drawn
     .filter((c) => c.spread <= EVIDENCE_SPREAD_MAX)
     // a wall's end continued is the stronger evidence: a drawn line must fit clearly better to win
     .sort((a, b) => a.spread + (a.kind === 'drawn-line' ? 0.02 : 0) - (b.spread + (b.kind === 'drawn-line' ? 0.02 : 0)));
@@ -129,7 +153,7 @@ function evaluate(poly: PointMm[], stamps: SplitStamp[], c: Chord, kind: CutKind
   if (!groups[0].length || !groups[1].length) return null;
   const ratio = (i: number) => areas[i] / groups[i].reduce((sum, s) => sum + s.areaMm2, 0);
   const r0 = ratio(0), r1 = ratio(1);
-  return { kind, parts, groups, spread: Math.max(r0, r1) / Math.min(r0, r1) - 1, lengthMm: Math.hypot(c.q[0] - c.p[0], c.q[1] - c.p[1]) };
+  return { kind, parts, groups, ratios: [r0, r1], spread: Math.max(r0, r1) / Math.min(r0, r1) - 1, lengthMm: Math.hypot(c.q[0] - c.p[0], c.q[1] - c.p[1]) };
 }
 
 /** The lines of the region's edges continued past their corners into it, to the far side (a wall's end continued). */
