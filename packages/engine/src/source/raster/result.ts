@@ -4,6 +4,7 @@ import { isLabelText, findPrintedScale, type TextItem } from '../text.js';
 import type { AnalyzeOptions, AnalysisResult, Opening, PointMm, Room, Warning } from '../../types.js';
 import type { Gap } from './gaps.js';
 import type { Regions } from './regions.js';
+import { NAME_HEIGHT_SHARE } from './room-names.js';
 
 const DEFAULT_DOOR_H = 2040;
 const DEFAULT_WINDOW_H = 1200;
@@ -27,8 +28,6 @@ export interface RasterFindings {
   engineVersion: string;
 }
 
-/** Writing in a room at least this share of the height of its largest writing is part of its name. */
-const NAME_HEIGHT_SHARE = 0.75;
 
 export function buildRasterResult(f: RasterFindings): AnalysisResult {
   const H = f.options.ceilingHeightMm;

@@ -1,7 +1,14 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Regions } from './regions.js';
-import { roomCrop, spacedNumbers, writingLines } from './room-names.js';
+import { readRoomNames, roomCrop, spacedNumbers, writingLines } from './room-names.js';
+import { readCrop, type OcrCrop } from './ocr.js';
+
+// OCR stands in: the name's line (the widest crop) reads as the name, any other as a tag
+vi.mock('./ocr.js', async (original) => ({
+  ...(await original<typeof import('./ocr.js')>()),
+  readCrop: vi.fn(async (c: OcrCrop) => [{ text: c.w > 100 ? 'GUEST ROOM' : 'D04', confidence: 90, at: [c.w / 2, c.h / 2] as [number, number] }]),
+}));
 import { isSizeNote } from '../../core/stamps.js';
 
 /**
@@ -33,6 +40,18 @@ function room(word: boolean) {
   const regions: Regions = { rooms: [], exterior: [], labels: new Int32Array(w * h).fill(1) };
   return { regions, scan: { grey, ink, w, h, paperMmPerPx: 25.4 / 150, toMm: (p: [number, number]) => p } };
 }
+
+describe('reading the names of a room', () => {
+  it('reads its largest writing first and leaves lines too small to be part of its name unread', async () => {
+    const { regions, scan } = room(true);
+    regions.rooms = [{ id: 1, areaPx: scan.w * scan.h, ring: [[0, 0], [scan.w, 0], [scan.w, scan.h], [0, scan.h]] }];
+    vi.mocked(readCrop).mockClear();
+    const items = await readRoomNames(regions, scan);
+    // the area and the tag (14 px letters under the name's 20 px) are not read
+    expect(vi.mocked(readCrop)).toHaveBeenCalledTimes(1);
+    expect(items.map((t) => t.str)).toEqual(['GUEST ROOM']);
+  });
+});
 
 describe('the room writing OCR reads', () => {
   it('is its lines, top to bottom: the name (both words), the area, the tag apart; no furniture, no door swing', () => {

@@ -7,13 +7,15 @@
  */
 import { isSizeNote } from '../../core/stamps.js';
 import type { PointMm } from '../../types.js';
-import type { TextItem } from '../text.js';
+import { isLabelText, type TextItem } from '../text.js';
 import { components, histogramLevel, newMask } from './bitmap.js';
 import { readCrop, releaseOcr, type OcrCrop } from './ocr.js';
 import type { Regions } from './regions.js';
 
 /** Time allowed for reading all rooms of a page (ms). */
 export const OCR_BUDGET_MS = 4000;
+/** Writing in a room at least this share of the height of its largest writing is part of its name. */
+export const NAME_HEIGHT_SHARE = 0.75;
 /** Margin kept around a room's box (pixels): a label may touch the room's edge. */
 const CROP_MARGIN_PX = 2;
 /** Letters on a plan are this tall on paper (mm): smaller is noise or hatching, taller is furniture or a swing. */
@@ -76,15 +78,28 @@ async function readRooms(regions: Regions, s: NameScan, budgetMs: number, t0: nu
     const xs = room.ring.map((p) => p[0]), ys = room.ring.map((p) => p[1]);
     const x0 = Math.max(0, Math.floor(Math.min(...xs)) - CROP_MARGIN_PX), y0 = Math.max(0, Math.floor(Math.min(...ys)) - CROP_MARGIN_PX);
     const x1 = Math.min(s.w - 1, Math.ceil(Math.max(...xs)) + CROP_MARGIN_PX), y1 = Math.min(s.h - 1, Math.ceil(Math.max(...ys)) + CROP_MARGIN_PX);
-    for (const box of writingLines(regions, room.id, s, x0, y0, x1, y1)) {
+    // largest writing first: a line under NAME_HEIGHT_SHARE of a line already read as words is no part of the
+    // room's name (result.ts leaves it out), so it is not read at all
+    const boxes = writingLines(regions, room.id, s, x0, y0, x1, y1)
+      .map((box) => {
+        const top = s.toMm([box.x0, box.y0]), bottom = s.toMm([box.x0, box.y0 + box.letterPx]);
+        return { box, heightMm: Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) };
+      })
+      .sort((a, b) => b.heightMm - a.heightMm);
+    let named = 0;
+    for (const { box, heightMm } of boxes) {
       if (Date.now() - t0 > budgetMs) break;
+      if (heightMm < NAME_HEIGHT_SHARE * named) break;
       if (box.x1 - box.x0 + 1 < 8 || box.y1 - box.y0 + 1 < 8) continue;
       const lines = await readCrop(roomCrop(regions, room.id, s, box));
       const r = s.fine?.ratio ?? 1;
       const at = (l: { at: [number, number] }) => s.toMm([box.x0 + l.at[0] / r, box.y0 + l.at[1] / r]);
-      const top = s.toMm([box.x0, box.y0]), bottom = s.toMm([box.x0, box.y0 + box.letterPx]);
-      const heightMm = Math.hypot(bottom[0] - top[0], bottom[1] - top[1]);
-      for (const l of lines) if (!isSizeNote(l.text)) out.push({ str: spacedNumbers(l.text), at: at(l), heightMm, horizontal: true });
+      for (const l of lines) {
+        if (isSizeNote(l.text)) continue;
+        const str = spacedNumbers(l.text);
+        out.push({ str, at: at(l), heightMm, horizontal: true });
+        if (isLabelText(str)) named = Math.max(named, heightMm);
+      }
     }
   }
 }
