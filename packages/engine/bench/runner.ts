@@ -1,7 +1,7 @@
 /** Runs jobs one at a time in a worker thread with a per-page time limit; respawns after a hang. */
 import { Worker } from 'node:worker_threads';
 import type { Job, JobResult } from './bench-worker.js';
-import { ANALYSIS_YOUNG_MB } from '../src/pdf-limits.js';
+import { ANALYSIS_YOUNG_MB, DEFAULT_ANALYSIS_HEAP_MB } from '../src/pdf-limits.js';
 
 export class BenchRunner {
   private worker: Worker | null = null;
@@ -10,8 +10,10 @@ export class BenchRunner {
   constructor(private readonly timeoutMs: number) {}
 
   private spawn(): Worker {
+    // (the heap an analysis gets in the server: one long-lived worker with a looser cap grows its heap past what
+    // any one analysis needs, and the peak memory printed would be the bench's, not an analysis's)
     const w = new Worker(new URL('./bench-worker-boot.mjs', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: 3072, maxYoungGenerationSizeMb: ANALYSIS_YOUNG_MB } });
+      resourceLimits: { maxOldGenerationSizeMb: DEFAULT_ANALYSIS_HEAP_MB, maxYoungGenerationSizeMb: ANALYSIS_YOUNG_MB } });
     w.unref();
     return w;
   }

@@ -64,3 +64,5 @@ export function declaredPageCount(bytes: Uint8Array): number {
  * under load). It costs at most this much more memory per analysis.
  */
 export const ANALYSIS_YOUNG_MB = 96;
+/** The V8 heap cap (MB) of an analysis worker unless configured otherwise (worker.ts; the bench runs with it too). */
+export const DEFAULT_ANALYSIS_HEAP_MB = 1024;

@@ -6,7 +6,7 @@
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { createMemoryGovernor } from './memory-governor.js';
-import { ANALYSIS_YOUNG_MB, PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './pdf-limits.js';
+import { ANALYSIS_YOUNG_MB, DEFAULT_ANALYSIS_HEAP_MB, PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './pdf-limits.js';
 import { EngineBusyError, EngineCancelledError } from './engine-errors.js';
 import { createHostPool, type HostPool, type HostPoolOptions } from './host-pool.js';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from './types.js';
@@ -55,7 +55,7 @@ export interface EngineLimits {
 /** What a host process is configured with: the budgets and the PDF limits. */
 export type EngineSettings = EngineLimits & { pdf: PdfLimits };
 
-const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: 1024, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 512, warmHosts: 0, hostIdleMs: 30_000 };
+const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: DEFAULT_ANALYSIS_HEAP_MB, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 512, warmHosts: 0, hostIdleMs: 30_000 };
 /** A host's own thread only passes messages and watches its workers. */
 const HOST_HEAP_MB = 256;
 /** A host that has not answered this long after a call's own time limit is stuck, and killed. */

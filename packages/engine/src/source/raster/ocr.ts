@@ -1,7 +1,8 @@
 /**
  * Room names on scans without text: tesseract.js (its wasm core required from node_modules) with the English
  * and German LSTM models installed from the registry (@tesseract.js-data/eng, /deu), handed over as bytes, so
- * nothing is fetched at run time. One OCR worker per engine thread, started on first use and kept. What is read
+ * nothing is fetched at run time. Up to OCR_LANES OCR workers per engine thread (room-names.ts reads rooms in
+ * lanes), started on first use and kept a few seconds. What is read
  * is one line of a room's writing at a time (see room-names.ts), its levels stretched to black on white and
  * enlarged to about 300 dpi on paper; tesseract takes each crop as one block of text.
  */
@@ -48,7 +49,8 @@ export function localLangDir(): string {
   return dir;
 }
 
-let shared: Promise<Tesseract.Worker> | null = null;
+/** The shared workers, one per lane of reading (see OCR_LANES). */
+const shared: (Promise<Tesseract.Worker> | null)[] = [];
 
 /** A tesseract worker with the bundled languages, read from local files only (the core is required from node_modules). */
 export async function createOcrWorker(langPath = localLangDir()): Promise<Tesseract.Worker> {
@@ -64,22 +66,25 @@ export async function createOcrWorker(langPath = localLangDir()): Promise<Tesser
 const IDLE_CLOSE_MS = 3000;
 let idle: NodeJS.Timeout | null = null;
 
-function ocrWorker(): Promise<Tesseract.Worker> {
+/** The shared worker of one lane (0 when not told), started on first use. */
+export function ocrWorker(lane = 0): Promise<Tesseract.Worker> {
   if (idle) { clearTimeout(idle); idle = null; }
-  shared ??= createOcrWorker().catch((e: unknown) => { shared = null; throw e; });
-  return shared;
+  shared[lane] ??= createOcrWorker().catch((e: unknown) => { shared[lane] = null; throw e; });
+  return shared[lane]!;
 }
 
-/** Done with the shared worker for now: it is ended after IDLE_CLOSE_MS unless used again. */
+/** Done with the shared workers for now: they are ended after IDLE_CLOSE_MS unless used again. */
 export function releaseOcr(): void {
-  if (!shared || idle) return;
-  const w = shared;
+  if (!shared.some(Boolean) || idle) return;
+  const ws = [...shared];
   idle = setTimeout(() => {
     idle = null;
-    if (shared === w) shared = null;
-    void w.then((x) => x.terminate()).catch(() => undefined);
+    ws.forEach((w, i) => {
+      if (shared[i] === w) shared[i] = null;
+      void w?.then((x) => x.terminate()).catch(() => undefined);
+    });
   }, IDLE_CLOSE_MS);
-  // (the OCR thread keeps the process alive until then; the timer itself does not)
+  // (the OCR threads keep the process alive until then; the timer itself does not)
   idle.unref();
 }
 

@@ -1,12 +1,13 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it, vi } from 'vitest';
 import type { Regions } from './regions.js';
-import { readRoomNames, roomCrop, spacedNumbers, writingLines } from './room-names.js';
-import { readCrop, type OcrCrop } from './ocr.js';
+import { OCR_LANES, readRoomNames, roomCrop, spacedNumbers, writingLines } from './room-names.js';
+import { ocrWorker, readCrop, type OcrCrop } from './ocr.js';
 
 // OCR stands in: the name's line (the widest crop) reads as the name, any other as a tag
 vi.mock('./ocr.js', async (original) => ({
   ...(await original<typeof import('./ocr.js')>()),
+  ocrWorker: vi.fn(async () => ({})),
   readCrop: vi.fn(async (c: OcrCrop) => [{ text: c.w > 100 ? 'GUEST ROOM' : 'D04', confidence: 90, at: [c.w / 2, c.h / 2] as [number, number] }]),
 }));
 import { isSizeNote } from '../../core/stamps.js';
@@ -50,6 +51,39 @@ describe('reading the names of a room', () => {
     // the area and the tag (14 px letters under the name's 20 px) are not read
     expect(vi.mocked(readCrop)).toHaveBeenCalledTimes(1);
     expect(items.map((t) => t.str)).toEqual(['GUEST ROOM']);
+  });
+
+  // (a machine with one core reads in one lane)
+  it.skipIf(OCR_LANES < 2)('reads two rooms side by side, each lane with its own worker, and keeps the rooms in order', async () => {
+    // two rooms, the left one (x < 300) named HALL, the right one KITCHEN
+    const { scan } = room(false);
+    const c = createCanvas(scan.w, scan.h);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, scan.w, scan.h);
+    ctx.fillStyle = '#000';
+    ctx.font = '20px sans-serif';
+    ctx.fillText('HALL', 80, 120);
+    ctx.fillText('KITCHEN', 380, 120);
+    const rgba = ctx.getImageData(0, 0, scan.w, scan.h).data;
+    for (let i = 0; i < scan.grey.length; i++) { scan.grey[i] = rgba[4 * i]; scan.ink[i] = rgba[4 * i] < 128 ? 1 : 0; }
+    const labels = new Int32Array(scan.w * scan.h).map((_, i) => (i % scan.w < 300 ? 1 : 2));
+    const ring = (x0: number, x1: number): [number, number][] => [[x0, 0], [x1, 0], [x1, scan.h], [x0, scan.h]];
+    const regions: Regions = { rooms: [{ id: 1, areaPx: 1, ring: ring(0, 299) }, { id: 2, areaPx: 1, ring: ring(300, scan.w) }], exterior: [], labels };
+    // the first room's read is slow: with two lanes the second is read meanwhile and ends first
+    const ended: string[] = [];
+    let call = 0;
+    vi.mocked(readCrop).mockImplementation(async (crop: OcrCrop) => {
+      const text = call++ === 0 ? 'HALL' : 'KITCHEN';
+      await new Promise((r) => setTimeout(r, text === 'HALL' ? 60 : 0));
+      ended.push(text);
+      return [{ text, confidence: 90, at: [crop.w / 2, crop.h / 2] }];
+    });
+    vi.mocked(ocrWorker).mockClear();
+    const items = await readRoomNames(regions, scan);
+    expect(ended).toEqual(['KITCHEN', 'HALL']);
+    expect(items.map((t) => t.str)).toEqual(['HALL', 'KITCHEN']);
+    expect(new Set(vi.mocked(ocrWorker).mock.calls.map((a) => a[0]))).toEqual(new Set([0, 1]));
   });
 });
 

@@ -5,11 +5,12 @@
  * lines become text items at their place in the mm frame, so the labelling that serves vector text serves
  * them too. Reading stops at a time budget; a room not read keeps its numbered label.
  */
+import { availableParallelism } from 'node:os';
 import { isSizeNote } from '../../core/stamps.js';
 import type { PointMm } from '../../types.js';
 import { isLabelText, type TextItem } from '../text.js';
 import { components, histogramLevel, newMask } from './bitmap.js';
-import { readCrop, releaseOcr, type OcrCrop } from './ocr.js';
+import { ocrWorker, readCrop, releaseOcr, type OcrCrop } from './ocr.js';
 import type { Regions } from './regions.js';
 
 /** Time allowed for reading all rooms of a page (ms). */
@@ -72,34 +73,50 @@ export async function readRoomNames(regions: Regions, s: NameScan, budgetMs = OC
   return out;
 }
 
+/**
+ * Rooms read side by side, each lane with its own OCR worker: the engine's thread waits while OCR reads, so on
+ * a machine with a core to spare the names take about half the time. Results keep the rooms' order.
+ */
+export const OCR_LANES = Math.max(1, Math.min(2, availableParallelism()));
+
 async function readRooms(regions: Regions, s: NameScan, budgetMs: number, t0: number, out: TextItem[]): Promise<void> {
-  for (const room of regions.rooms) {
-    if (Date.now() - t0 > budgetMs) break;
-    const xs = room.ring.map((p) => p[0]), ys = room.ring.map((p) => p[1]);
-    const x0 = Math.max(0, Math.floor(Math.min(...xs)) - CROP_MARGIN_PX), y0 = Math.max(0, Math.floor(Math.min(...ys)) - CROP_MARGIN_PX);
-    const x1 = Math.min(s.w - 1, Math.ceil(Math.max(...xs)) + CROP_MARGIN_PX), y1 = Math.min(s.h - 1, Math.ceil(Math.max(...ys)) + CROP_MARGIN_PX);
-    // largest writing first: a line under NAME_HEIGHT_SHARE of a line already read as words is no part of the
-    // room's name (result.ts leaves it out), so it is not read at all
-    const boxes = writingLines(regions, room.id, s, x0, y0, x1, y1)
-      .map((box) => {
-        const top = s.toMm([box.x0, box.y0]), bottom = s.toMm([box.x0, box.y0 + box.letterPx]);
-        return { box, heightMm: Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) };
-      })
-      .sort((a, b) => b.heightMm - a.heightMm);
-    let named = 0;
-    for (const { box, heightMm } of boxes) {
+  const found: TextItem[][] = regions.rooms.map(() => []);
+  let next = 0;
+  const lane = async (k: number) => {
+    for (let i = next++; i < regions.rooms.length; i = next++) {
       if (Date.now() - t0 > budgetMs) break;
-      if (heightMm < NAME_HEIGHT_SHARE * named) break;
-      if (box.x1 - box.x0 + 1 < 8 || box.y1 - box.y0 + 1 < 8) continue;
-      const lines = await readCrop(roomCrop(regions, room.id, s, box));
-      const r = s.fine?.ratio ?? 1;
-      const at = (l: { at: [number, number] }) => s.toMm([box.x0 + l.at[0] / r, box.y0 + l.at[1] / r]);
-      for (const l of lines) {
-        if (isSizeNote(l.text)) continue;
-        const str = spacedNumbers(l.text);
-        out.push({ str, at: at(l), heightMm, horizontal: true });
-        if (isLabelText(str)) named = Math.max(named, heightMm);
-      }
+      await readRoom(regions, regions.rooms[i], s, budgetMs, t0, found[i], k);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(OCR_LANES, regions.rooms.length) }, (_, k) => lane(k)));
+  for (const f of found) out.push(...f);
+}
+
+async function readRoom(regions: Regions, room: Regions['rooms'][number], s: NameScan, budgetMs: number, t0: number, out: TextItem[], lane: number): Promise<void> {
+  const xs = room.ring.map((p) => p[0]), ys = room.ring.map((p) => p[1]);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs)) - CROP_MARGIN_PX), y0 = Math.max(0, Math.floor(Math.min(...ys)) - CROP_MARGIN_PX);
+  const x1 = Math.min(s.w - 1, Math.ceil(Math.max(...xs)) + CROP_MARGIN_PX), y1 = Math.min(s.h - 1, Math.ceil(Math.max(...ys)) + CROP_MARGIN_PX);
+  // largest writing first: a line under NAME_HEIGHT_SHARE of a line already read as words is no part of the
+  // room's name (result.ts leaves it out), so it is not read at all
+  const boxes = writingLines(regions, room.id, s, x0, y0, x1, y1)
+    .map((box) => {
+      const top = s.toMm([box.x0, box.y0]), bottom = s.toMm([box.x0, box.y0 + box.letterPx]);
+      return { box, heightMm: Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) };
+    })
+    .sort((a, b) => b.heightMm - a.heightMm);
+  let named = 0;
+  for (const { box, heightMm } of boxes) {
+    if (Date.now() - t0 > budgetMs) break;
+    if (heightMm < NAME_HEIGHT_SHARE * named) break;
+    if (box.x1 - box.x0 + 1 < 8 || box.y1 - box.y0 + 1 < 8) continue;
+    const lines = await readCrop(roomCrop(regions, room.id, s, box), await ocrWorker(lane));
+    const r = s.fine?.ratio ?? 1;
+    const at = (l: { at: [number, number] }) => s.toMm([box.x0 + l.at[0] / r, box.y0 + l.at[1] / r]);
+    for (const l of lines) {
+      if (isSizeNote(l.text)) continue;
+      const str = spacedNumbers(l.text);
+      out.push({ str, at: at(l), heightMm, horizontal: true });
+      if (isLabelText(str)) named = Math.max(named, heightMm);
     }
   }
 }
