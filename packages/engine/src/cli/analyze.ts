@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { analyzePdf } from '../analyze.js';
 import { drawOverlay } from '../source/overlay.js';
+import { endOcr } from '../source/raster/ocr.js';
 import { PAPER_MM } from '../core/scale.js';
 import { EngineInputError, type PaperSize } from '../types.js';
 
@@ -53,6 +54,8 @@ async function main() {
     const result = await analyzePdf(bytes, options);
     if (values.overlay) writeFileSync(values.overlay, await drawOverlay(bytes, page, result));
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    // (the OCR workers of a scan would keep the process for a few seconds more)
+    await endOcr();
   } catch (e) {
     if (e instanceof EngineInputError) fail(`${e.message} (${e.code})`, 1);
     fail(`engine failure: ${(e as Error).message}`, 3);

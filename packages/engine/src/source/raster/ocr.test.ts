@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import type Tesseract from 'tesseract.js';
-import { createOcrWorker, paperWhiteInkBlack, readCrop } from './ocr.js';
+import { createOcrWorker, endOcr, ocrWorker, paperWhiteInkBlack, readCrop } from './ocr.js';
 
 interface Word { w: number; h: number; paper: string; ink: string; font: string; at: [number, number] }
 
@@ -79,6 +79,14 @@ describe('offline OCR of room names', () => {
     worker ??= await createOcrWorker();
     expect((await readCrop(scanned('KITCHEN'), worker)).map((l) => l.text)).toEqual(['KITCHEN']);
     expect((await readCrop(scanned('GARAGE'), worker)).map((l) => l.text)).toEqual(['GARAGE']);
+  }, 120_000);
+
+  it('ends the shared workers at once when told, and starts a fresh one on the next use', async () => {
+    const first = await ocrWorker(0);
+    await endOcr();
+    const next = await ocrWorker(0);
+    expect(next).not.toBe(first);
+    await endOcr();
   }, 120_000);
 
   it('finds nothing on a crop without writing', async () => {

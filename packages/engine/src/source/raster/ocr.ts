@@ -73,6 +73,13 @@ export function ocrWorker(lane = 0): Promise<Tesseract.Worker> {
   return shared[lane]!;
 }
 
+/** Ends the shared workers now (a one-shot process that is done: they would keep it alive for IDLE_CLOSE_MS). */
+export async function endOcr(): Promise<void> {
+  if (idle) { clearTimeout(idle); idle = null; }
+  const ws = shared.splice(0);
+  await Promise.all(ws.map((w) => w?.then((x) => x.terminate()).catch(() => undefined)));
+}
+
 /** Done with the shared workers for now: they are ended after IDLE_CLOSE_MS unless used again. */
 export function releaseOcr(): void {
   if (!shared.some(Boolean) || idle) return;
