@@ -10,6 +10,18 @@ import { printedAreaChecks } from '../measure/printed-area.js';
 
 interface Hole { pts: PointMm[]; area: number }
 
+/** Spaces holding one printed stamp needed for the sheet's measured/printed ratio to be taken. */
+const MIN_SINGLE_SPACES = 3;
+
+/**
+ * The sheet's measured/printed area ratio: the median over the spaces holding exactly one printed stamp
+ * (`printed[i]`: the printed areas of the stamps in space i, mm²), or null when fewer than MIN_SINGLE_SPACES do.
+ */
+export function sheetAreaRatio(areas: number[], printed: number[][]): number | null {
+  const single = areas.flatMap((a, i) => (printed[i].length === 1 && a > 0 ? [a / printed[i][0]] : [])).sort((a, b) => a - b);
+  return single.length >= MIN_SINGLE_SPACES ? single[Math.floor(single.length / 2)] : null;
+}
+
 /**
  * The holes (rooms) with every one holding two or more stamps with printed areas cut into one per stamp.
  * `stampsIn` reads the stamps of a space; `lines` gives the drawn lines in the mm frame (asked only when some hole needs cutting).
@@ -21,9 +33,7 @@ export function splitHoles(holes: Hole[], stampsIn: (pts: PointMm[]) => RoomStam
   const placed: PointMm[][] = [];
   const stamped = holes.map((h) => stampsIn(h.pts).filter((s) => s.printedAreaMm2 !== null && s.names.length > 0 && pointInPoly(s.at[0], s.at[1], h.pts))
     .map((s): SplitStamp => ({ at: s.at, areaMm2: s.printedAreaMm2!, box: s.box })));
-  // the plan's measured-to-printed ratio, from the spaces holding one stamp (three at least)
-  const single = holes.flatMap((h, i) => (stamped[i].length === 1 ? [Math.abs(h.area) / stamped[i][0].areaMm2] : [])).sort((a, b) => a - b);
-  const planRatio = single.length >= 3 ? single[Math.floor(single.length / 2)] : undefined;
+  const planRatio = sheetAreaRatio(holes.map((h) => Math.abs(h.area)), stamped.map((m) => m.map((st) => st.areaMm2)));
   holes.forEach((h, i) => {
     const mine = stamped[i];
     if (mine.length < 2) { out.push(h); return; }

@@ -66,21 +66,21 @@ interface Cut { kind: CutKind; parts: [PointMm[], PointMm[]]; groups: [SplitStam
 
 /**
  * Splits a region into one part per stamp (the region itself when it holds fewer than two stamps).
- * `planRatio`: the plan's measured-to-printed area ratio (the median of rooms holding one stamp), when known.
+ * `planRatio`: the sheet's measured-to-printed area ratio (printed-areas.ts sheetAreaRatio), when known.
  */
-export function splitByStamps(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[] = [], planRatio?: number): SplitPart[] {
+export function splitByStamps(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[] = [], planRatio: number | null = null): SplitPart[] {
   const inside = stamps.filter((s) => pointInPoly(s.at[0], s.at[1], poly));
   return split(poly, inside, lines, 0, [], planRatio);
 }
 
-function split(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[], depth: number, cuts: CutKind[], planRatio?: number): SplitPart[] {
+function split(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[], depth: number, cuts: CutKind[], planRatio: number | null): SplitPart[] {
   if (stamps.length < 2 || depth >= MAX_DEPTH) return [{ pts: poly, stamps, cuts }];
   const cut = bestCut(poly, stamps, lines, planRatio);
   if (!cut) return [{ pts: poly, stamps, cuts }];
   return [0, 1].flatMap((i) => split(cut.parts[i], cut.groups[i], lines, depth + 1, [...cuts, cut.kind], planRatio));
 }
 
-function bestCut(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[], planRatio?: number): Cut | null {
+function bestCut(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[], planRatio: number | null): Cut | null {
   const drawn = [...wallLineCuts(poly, stamps), ...drawnLineCuts(poly, stamps, lines)];
   // a space too small for its stamps: their areas do not share it out, so parts agreeing with each other say
   // nothing; the drawn line that gives one side its printed area at the plan's ratio (the other side short of

@@ -99,10 +99,10 @@ export function isSizeNote(text: string): boolean {
   return /\d\s*[A-Za-z]?\s*[x×]\s*[A-Za-z]?\s*\d/i.test(text);
 }
 
-const nameOnly = (s: string, kind: StampLineKind) => (kind === 'name' ? s.replace(REFERENCE_TAIL, '') : s);
-
 /** A name line's cross-reference tail: 'Bad siehe FL_3039' is the room 'Bad'. */
 const REFERENCE_TAIL = /(?:^|\s+)(?:siehe|see|vgl\.|voir|vedi|glej|cf\.|refer\s+to)\s+(?:\p{L}+\s+)?\S*[\d_]\S*$/iu;
+/** A stamp line as the label takes it: a name without its cross-reference, any other line as printed. */
+const nameOnly = (s: string, kind: StampLineKind) => (kind === 'name' ? s.replace(REFERENCE_TAIL, '') : s);
 
 export function classifyStampLine(s: string): StampLineKind {
   const t = s.replace(/\s+/g, ' ').trim();

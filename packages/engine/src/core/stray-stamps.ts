@@ -9,6 +9,7 @@
 import type { PointMm } from '../types.js';
 import { bbox, distToPoly, pointInPoly, polyArea } from './geometry.js';
 import type { RoomStamp } from './stamps.js';
+import { sheetAreaRatio } from './printed-areas.js';
 
 /** The small room lies at most this far from the stamp's text (mm on site): right beside it, across one wall. */
 const STRAY_NEAR_MM = 800;
@@ -16,8 +17,6 @@ const STRAY_NEAR_MM = 800;
 const STRAY_RATIO_AGREE = 0.08;
 /** Without the stamp, the host space's ratio must come this much closer to the ratio the small room gives. */
 const STRAY_GAIN = 0.05;
-/** Rooms with one printed stamp needed for the sheet's ratio to be taken. */
-const STRAY_MIN_SINGLE = 3;
 /** Rooms at least this large are never the small room (m² on site): a stamp is printed outside only when it does not fit. */
 const STRAY_MAX_ROOM_MM2 = 12e6;
 
@@ -52,8 +51,7 @@ export function strayStamps(rooms: PointMm[][], stampsIn: (poly: PointMm[]) => R
   const boxes = rooms.map(bbox);
   // the sheet's own measured/printed ratio, from rooms holding one printed stamp (when enough do): the host
   // without the stamp must agree with it too
-  const single = rooms.map((_, i) => (stamps[i].length === 1 ? areas[i] / stamps[i][0].printedAreaMm2! : 0)).filter((r) => r > 0).sort((a, b) => a - b);
-  const sheetRatio = single.length >= STRAY_MIN_SINGLE ? single[Math.floor(single.length / 2)] : null;
+  const sheetRatio = sheetAreaRatio(areas, stamps.map((m) => m.map((st) => st.printedAreaMm2!)));
   const out: StrayStamp[] = [];
   const taken = new Set<number>();
   rooms.forEach((_, i) => {

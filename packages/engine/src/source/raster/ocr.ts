@@ -73,11 +73,13 @@ export function ocrWorker(lane = 0): Promise<Tesseract.Worker> {
   return shared[lane]!;
 }
 
+/** Ends a shared worker (one that failed to start has nothing to end). */
+const end = (w: Promise<Tesseract.Worker> | null): Promise<unknown> | undefined => w?.then((x) => x.terminate()).catch(() => undefined);
+
 /** Ends the shared workers now (a one-shot process that is done: they would keep it alive for IDLE_CLOSE_MS). */
 export async function endOcr(): Promise<void> {
   if (idle) { clearTimeout(idle); idle = null; }
-  const ws = shared.splice(0);
-  await Promise.all(ws.map((w) => w?.then((x) => x.terminate()).catch(() => undefined)));
+  await Promise.all(shared.splice(0).map(end));
 }
 
 /** Done with the shared workers for now: they are ended after IDLE_CLOSE_MS unless used again. */
@@ -88,7 +90,7 @@ export function releaseOcr(): void {
     idle = null;
     ws.forEach((w, i) => {
       if (shared[i] === w) shared[i] = null;
-      void w?.then((x) => x.terminate()).catch(() => undefined);
+      void end(w);
     });
   }, IDLE_CLOSE_MS);
   // (the OCR threads keep the process alive until then; the timer itself does not)

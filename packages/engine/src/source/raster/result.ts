@@ -28,7 +28,6 @@ export interface RasterFindings {
   engineVersion: string;
 }
 
-
 export function buildRasterResult(f: RasterFindings): AnalysisResult {
   const H = f.options.ceilingHeightMm;
   const labelled = f.text.filter((t) => isLabelText(t.str));

@@ -63,14 +63,11 @@ export interface FineScan {
 }
 
 export async function readRoomNames(regions: Regions, s: NameScan, budgetMs = OCR_BUDGET_MS): Promise<TextItem[]> {
-  const t0 = Date.now();
-  const out: TextItem[] = [];
   try {
-    await readRooms(regions, s, budgetMs, t0, out);
+    return await readRooms(regions, s, Date.now() + budgetMs);
   } finally {
     releaseOcr();
   }
-  return out;
 }
 
 /**
@@ -79,20 +76,19 @@ export async function readRoomNames(regions: Regions, s: NameScan, budgetMs = OC
  */
 export const OCR_LANES = Math.max(1, Math.min(2, availableParallelism()));
 
-async function readRooms(regions: Regions, s: NameScan, budgetMs: number, t0: number, out: TextItem[]): Promise<void> {
+async function readRooms(regions: Regions, s: NameScan, deadline: number): Promise<TextItem[]> {
   const found: TextItem[][] = regions.rooms.map(() => []);
   let next = 0;
   const lane = async (k: number) => {
-    for (let i = next++; i < regions.rooms.length; i = next++) {
-      if (Date.now() - t0 > budgetMs) break;
-      await readRoom(regions, regions.rooms[i], s, budgetMs, t0, found[i], k);
-    }
+    for (let i = next++; i < regions.rooms.length && Date.now() <= deadline; i = next++) found[i] = await readRoom(regions, regions.rooms[i], s, deadline, k);
   };
   await Promise.all(Array.from({ length: Math.min(OCR_LANES, regions.rooms.length) }, (_, k) => lane(k)));
-  for (const f of found) out.push(...f);
+  return found.flat();
 }
 
-async function readRoom(regions: Regions, room: Regions['rooms'][number], s: NameScan, budgetMs: number, t0: number, out: TextItem[], lane: number): Promise<void> {
+/** The lines read in one room, by the OCR worker of one lane, until the deadline (ms since the epoch). */
+async function readRoom(regions: Regions, room: Regions['rooms'][number], s: NameScan, deadline: number, lane: number): Promise<TextItem[]> {
+  const out: TextItem[] = [];
   const xs = room.ring.map((p) => p[0]), ys = room.ring.map((p) => p[1]);
   const x0 = Math.max(0, Math.floor(Math.min(...xs)) - CROP_MARGIN_PX), y0 = Math.max(0, Math.floor(Math.min(...ys)) - CROP_MARGIN_PX);
   const x1 = Math.min(s.w - 1, Math.ceil(Math.max(...xs)) + CROP_MARGIN_PX), y1 = Math.min(s.h - 1, Math.ceil(Math.max(...ys)) + CROP_MARGIN_PX);
@@ -104,13 +100,12 @@ async function readRoom(regions: Regions, room: Regions['rooms'][number], s: Nam
       return { box, heightMm: Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) };
     })
     .sort((a, b) => b.heightMm - a.heightMm);
+  const r = s.fine?.ratio ?? 1;
   let named = 0;
   for (const { box, heightMm } of boxes) {
-    if (Date.now() - t0 > budgetMs) break;
-    if (heightMm < NAME_HEIGHT_SHARE * named) break;
+    if (Date.now() > deadline || heightMm < NAME_HEIGHT_SHARE * named) break;
     if (box.x1 - box.x0 + 1 < 8 || box.y1 - box.y0 + 1 < 8) continue;
     const lines = await readCrop(roomCrop(regions, room.id, s, box), await ocrWorker(lane));
-    const r = s.fine?.ratio ?? 1;
     const at = (l: { at: [number, number] }) => s.toMm([box.x0 + l.at[0] / r, box.y0 + l.at[1] / r]);
     for (const l of lines) {
       if (isSizeNote(l.text)) continue;
@@ -119,6 +114,7 @@ async function readRoom(regions: Regions, room: Regions['rooms'][number], s: Nam
       if (isLabelText(str)) named = Math.max(named, heightMm);
     }
   }
+  return out;
 }
 
 /**
