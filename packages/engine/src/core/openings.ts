@@ -7,7 +7,8 @@ import { Grid } from './grid.js';
 
 export interface DoorArc { hinge: PointMm; ends: [PointMm, PointMm]; radius: number }
 
-function circleFrom3(a: PointMm, b: PointMm, c: PointMm): { c: PointMm; r: number } | null {
+/** The circle through three points, or null when they are in line. */
+export function circleFrom3(a: PointMm, b: PointMm, c: PointMm): { c: PointMm; r: number } | null {
   const d = 2 * (a[0] * (b[1] - c[1]) + b[0] * (c[1] - a[1]) + c[0] * (a[1] - b[1]));
   if (Math.abs(d) < 1e-9) return null;
   const a2 = a[0] ** 2 + a[1] ** 2, b2 = b[0] ** 2 + b[1] ** 2, c2 = c[0] ** 2 + c[1] ** 2;
@@ -16,7 +17,8 @@ function circleFrom3(a: PointMm, b: PointMm, c: PointMm): { c: PointMm; r: numbe
   return { c: [x, y], r: Math.hypot(a[0] - x, a[1] - y) };
 }
 
-const bez = (p: [number, number][], t: number, k: number): PointMm => {
+/** The point at t (0..1) on a cubic Bézier given in page points, in mm (k mm per point). */
+export const bez = (p: [number, number][], t: number, k: number): PointMm => {
   const u = 1 - t;
   return [
     (u * u * u * p[0][0] + 3 * u * u * t * p[1][0] + 3 * u * t * t * p[2][0] + t * t * t * p[3][0]) * k,

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import type { Seg, VectorPage } from '../source/extract.js';
-import { findWalls, capBands, type Band } from './walls.js';
+import type { Curve, Seg, VectorPage } from '../source/extract.js';
+import { findWalls, capBands, crosshairLines, toMmSegs, type Band } from './walls.js';
 import { glassRuns, clusterBands } from './closures.js';
 import { pointInPoly } from './geometry.js';
 import { roomNumber } from '../analyze.js';
@@ -229,6 +229,49 @@ describe('findWalls', () => {
     const segs = [line(100, 0, 3000, 0), line(0, 100, 3000, 100), line(0, -3000, 0, 100), line(100, -3000, 100, 0)];
     const w = findWalls(page(segs), 1, FAR);
     expect(inWalls(w.polys, 50, 50)).toBe(true);
+  });
+});
+
+describe('target symbols', () => {
+  // page in points at 1:100 (k mm per pt): the symbol rule judges circles by their size on paper
+  const K = 100 * 25.4 / 72;
+  const pt = (mm: number) => mm / K;
+  const seg = (x1: number, y1: number, x2: number, y2: number): Seg => ({ x1: pt(x1), y1: pt(y1), x2: pt(x2), y2: pt(y2), w: 0.35 });
+  /** A circle of radius r (mm) around (cx, cy), as four quarter Béziers (or the first `n` of them). */
+  const circle = (cx: number, cy: number, r: number, n = 4): Curve[] => {
+    const c = 0.5523 * r;
+    const q: [number, number][][] = [
+      [[cx + r, cy], [cx + r, cy + c], [cx + c, cy + r], [cx, cy + r]],
+      [[cx, cy + r], [cx - c, cy + r], [cx - r, cy + c], [cx - r, cy]],
+      [[cx - r, cy], [cx - r, cy - c], [cx - c, cy - r], [cx, cy - r]],
+      [[cx, cy - r], [cx + c, cy - r], [cx + r, cy - c], [cx + r, cy]],
+    ];
+    return q.slice(0, n).map((p) => ({ p: p.map(([x, y]) => [pt(x), pt(y)] as [number, number]) }));
+  };
+  // a double-line wall, faces x = 0 and x = 200, and a level mark in the room beside it: a circle of radius 50
+  // whose vertical cross line (x = 450) stands 250 mm off the face, with its leader running to the face
+  const wallLines = [seg(0, 0, 0, 4000), seg(200, 0, 200, 4000)];
+  const mark = [seg(450, 1900, 450, 2100), seg(200, 2000, 1200, 2000)];
+  const at = (polys: [number, number][][], x: number, y: number) => inWalls(polys, x, y);
+
+  it('finds the cross line of a level mark, not a line through half a circle or off its centre', () => {
+    const v = { ...page([...wallLines, ...mark, seg(2000, 1900, 2000, 2100), seg(3000, 1860, 3000, 2060)]), curves: [...circle(450, 2000, 50), ...circle(2000, 2000, 50, 2), ...circle(3000, 2000, 50)] };
+    const segs = toMmSegs(v, K);
+    const found = [...crosshairLines(segs, v.curves, K)].map((s) => Math.round(s.a[0]));
+    expect(found).toEqual([450]);
+  });
+
+  it('lets the room take the floor between a wall face and a level mark\'s cross line', () => {
+    const v = { ...page([...wallLines, ...mark]), curves: circle(450, 2000, 50) };
+    const w = findWalls(v, K, FAR);
+    expect(at(w.polys, 100, 1000)).toBe(true);
+    // the band between the face and the cross line is a possible fitting, not wall
+    expect(at(w.polys, 300, 2000)).toBe(false);
+    expect(w.fittings.some((f) => pointInPoly(300, 2000, f))).toBe(true);
+    // without the circle the same cross line is a line like any other, and pairs with the face (the rule is what
+    // makes the difference)
+    const bare = findWalls(page([...wallLines, ...mark]), K, FAR);
+    expect(at(bare.polys, 300, 2000)).toBe(true);
   });
 });
 

@@ -6,7 +6,8 @@ import type { PointMm } from '../types.js';
 import { hatchedFills, wallLayers } from './light-fills.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
 import { AreaGrid } from './area-grid.js';
-import type { FillPoly, Seg, VectorPage } from '../source/extract.js';
+import type { Curve, FillPoly, Seg, VectorPage } from '../source/extract.js';
+import { bez, circleFrom3 } from './openings.js';
 import { DOT_MAX_PT, markDrawnDashes } from '../source/drawn-dashes.js';
 import { union, difference, FillRule } from 'clipper2-ts';
 import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
@@ -321,6 +322,7 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const dims = dimensionLines(thin, k);
   const wallPen = wallPens(thin);
   const frames = textFrames(thin, text, FRAME_MAX_SIDE_PT * k);
+  const crosses = crosshairLines(thin, v.curves, k);
   const faceable = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && wallPen(s) && !frames.has(s));
   const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? faceable : []);
   const cand = faceable.filter((s) => !isLeaf(s) && !pattern.has(s) && !dims.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
@@ -335,6 +337,10 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const fittingPolys: PointMm[][] = [...fillFittings];
   for (const b of kept) {
     if (fittings.has(b)) { fittingPolys.push(orient(bandCorners(b), true)); continue; }
+    // a band against a target symbol's cross line (a level mark set against a wall) is a possible fitting: the
+    // room takes its floor where it stays one room. It stays a band of the wall runs: a run's break closed on
+    // it is closed as before
+    if (faceOf.get(b)!.some((f) => crosses.has(f))) { fittingPolys.push(orient(bandCorners(b), true)); bands.push(b); continue; }
     polys.push(bandCorners(b));
     bands.push(b);
     nPair++;
@@ -713,6 +719,49 @@ function pairedFaceLines(cands: MmSeg[]): Set<MmSeg> {
         out.add(A.s);
         out.add(B.s);
       }
+    }
+  }
+  return out;
+}
+
+/** Largest radius of a symbol's circle on paper (pt): level marks and survey points are a few millimetres across. */
+const SYMBOL_CIRCLE_MAX_R_PT = 8.5;
+/** A crosshair line is centred on its circle within this share of the radius, and at most this many radii long. */
+const CROSS_CENTRE_SHARE = 0.25;
+const CROSS_MAX_RADII = 5;
+/** The pieces of a drawn circle sweep all the way round (radians; a little short for rounding). */
+const WHOLE_CIRCLE_RAD = 1.9 * Math.PI;
+
+/**
+ * The cross lines of target symbols: a line centred on a small drawn circle and ending near it (a level mark's
+ * cross, a survey point). A level mark set against a wall has its cross line parallel to the wall face at a
+ * wall's thickness; paired with the face it would read as a piece of wall cut into the room.
+ */
+export function crosshairLines(segs: MmSeg[], curves: Curve[], k: number): Set<MmSeg> {
+  const out = new Set<MmSeg>();
+  const rMax = SYMBOL_CIRCLE_MAX_R_PT * k;
+  // the small circles drawn, each as its pieces' summed sweep (a circle is whole, an arc of a revision cloud not)
+  const circles = new Grid<{ c: PointMm; r: number; sweep: number }>(GRID_CELL);
+  for (const cv of curves) {
+    const a = bez(cv.p, 0, k), m = bez(cv.p, 0.5, k), z = bez(cv.p, 1, k);
+    const circ = circleFrom3(a, m, z);
+    if (!circ || circ.r <= 0 || circ.r > rMax) continue;
+    const turn = (p: PointMm, q: PointMm) => {
+      const d = Math.abs(Math.atan2(q[1] - circ.c[1], q[0] - circ.c[0]) - Math.atan2(p[1] - circ.c[1], p[0] - circ.c[0]));
+      return Math.min(d, 2 * Math.PI - d);
+    };
+    const sweep = turn(a, m) + turn(m, z);
+    const tol = CROSS_CENTRE_SHARE * circ.r;
+    const same = circles.inBox(circ.c[0] - tol, circ.c[1] - tol, circ.c[0] + tol, circ.c[1] + tol)
+      .find((o) => Math.hypot(o.c[0] - circ.c[0], o.c[1] - circ.c[1]) <= tol && Math.abs(o.r - circ.r) <= tol);
+    if (same) same.sweep += sweep;
+    else circles.add(circ.c, { c: circ.c, r: circ.r, sweep });
+  }
+  for (const s of segs) {
+    if (s.len > CROSS_MAX_RADII * rMax) continue;
+    const m: PointMm = [(s.a[0] + s.b[0]) / 2, (s.a[1] + s.b[1]) / 2];
+    for (const c of circles.inBox(m[0] - rMax, m[1] - rMax, m[0] + rMax, m[1] + rMax)) {
+      if (c.sweep >= WHOLE_CIRCLE_RAD && Math.hypot(m[0] - c.c[0], m[1] - c.c[1]) <= CROSS_CENTRE_SHARE * c.r && s.len > 2 * c.r && s.len <= CROSS_MAX_RADII * c.r) { out.add(s); break; }
     }
   }
   return out;
