@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { polyArea, polyPerimeter, pointInPoly, distToPoly, distToSeg, segToSegDist, bbox, toPath, fromPath, areaPaths } from './geometry.js';
+import { polyArea, polyPerimeter, pointInPoly, distToPoly, distToSeg, segToSegDist, bbox, toPath, fromPath, areaPaths, curveCircle } from './geometry.js';
 import type { PointMm } from '../types.js';
 
 const square = (x: number, y: number, s: number): PointMm[] => [[x, y], [x + s, y], [x + s, y + s], [x, y + s]];
@@ -69,5 +69,19 @@ describe('segToSegDist', () => {
   it('takes a point as a segment of length zero, and is symmetric', () => {
     expect(segToSegDist([5, 2], [5, 2], [0, 0], [10, 0])).toBe(2);
     expect(segToSegDist([0, 0], [10, 0], [5, 2], [5, 2])).toBe(2);
+  });
+});
+
+describe('curveCircle', () => {
+  it('gives the circle of a quarter arc drawn as a Bézier, in mm, and none for a straight piece', () => {
+    // a quarter of the circle of radius 10 pt around (20, 20), at 2 mm per point
+    const c = 0.5523 * 10;
+    const q = curveCircle([[30, 20], [30, 20 + c], [20 + c, 30], [20, 30]], 2)!;
+    expect(q.c[0]).toBeCloseTo(40, 0);
+    expect(q.c[1]).toBeCloseTo(40, 0);
+    expect(q.r).toBeCloseTo(20, 0);
+    expect(q.a).toEqual([60, 40]);
+    expect(q.z).toEqual([40, 60]);
+    expect(curveCircle([[0, 0], [1, 1], [2, 2], [3, 3]], 1)).toBeNull();
   });
 });

@@ -48,3 +48,32 @@ export function bbox(pts: PointMm[]) {
   return { x0, y0, x1, y1, w: x1 - x0, h: y1 - y0 };
 }
 export const areaPaths = (ps: Paths64) => ps.reduce((s, p) => s + polyArea(fromPath(p)), 0);
+
+/** The circle through three points, or null when they are in line. */
+export function circleFrom3(a: PointMm, b: PointMm, c: PointMm): { c: PointMm; r: number } | null {
+  const d = 2 * (a[0] * (b[1] - c[1]) + b[0] * (c[1] - a[1]) + c[0] * (a[1] - b[1]));
+  if (Math.abs(d) < 1e-9) return null;
+  const a2 = a[0] ** 2 + a[1] ** 2, b2 = b[0] ** 2 + b[1] ** 2, c2 = c[0] ** 2 + c[1] ** 2;
+  const x = (a2 * (b[1] - c[1]) + b2 * (c[1] - a[1]) + c2 * (a[1] - b[1])) / d;
+  const y = (a2 * (c[0] - b[0]) + b2 * (a[0] - c[0]) + c2 * (b[0] - a[0])) / d;
+  return { c: [x, y], r: Math.hypot(a[0] - x, a[1] - y) };
+}
+
+/** The point at t (0..1) on a cubic Bézier given in page points, in mm (k mm per point). */
+export const bez = (p: [number, number][], t: number, k: number): PointMm => {
+  const u = 1 - t;
+  return [
+    (u * u * u * p[0][0] + 3 * u * u * t * p[1][0] + 3 * u * t * t * p[2][0] + t * t * t * p[3][0]) * k,
+    (u * u * u * p[0][1] + 3 * u * u * t * p[1][1] + 3 * u * t * t * p[2][1] + t * t * t * p[3][1]) * k,
+  ];
+};
+
+/**
+ * The circle a cubic Bézier piece (page points) lies on, through its start, middle and end (`a`, `m`, `z`, in mm,
+ * k mm per point), or null when the piece is straight. CAD draws circles and arcs as such pieces.
+ */
+export function curveCircle(p: [number, number][], k: number): { c: PointMm; r: number; a: PointMm; m: PointMm; z: PointMm } | null {
+  const a = bez(p, 0, k), m = bez(p, 0.5, k), z = bez(p, 1, k);
+  const circ = circleFrom3(a, m, z);
+  return circ && { ...circ, a, m, z };
+}

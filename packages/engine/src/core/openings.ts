@@ -2,29 +2,10 @@
 import type { PointMm } from '../types.js';
 import type { Curve } from '../source/extract.js';
 import type { MmSeg } from './walls.js';
-import { bbox } from './geometry.js';
+import { bbox, curveCircle } from './geometry.js';
 import { Grid } from './grid.js';
 
 export interface DoorArc { hinge: PointMm; ends: [PointMm, PointMm]; radius: number }
-
-/** The circle through three points, or null when they are in line. */
-export function circleFrom3(a: PointMm, b: PointMm, c: PointMm): { c: PointMm; r: number } | null {
-  const d = 2 * (a[0] * (b[1] - c[1]) + b[0] * (c[1] - a[1]) + c[0] * (a[1] - b[1]));
-  if (Math.abs(d) < 1e-9) return null;
-  const a2 = a[0] ** 2 + a[1] ** 2, b2 = b[0] ** 2 + b[1] ** 2, c2 = c[0] ** 2 + c[1] ** 2;
-  const x = (a2 * (b[1] - c[1]) + b2 * (c[1] - a[1]) + c2 * (a[1] - b[1])) / d;
-  const y = (a2 * (c[0] - b[0]) + b2 * (a[0] - c[0]) + c2 * (b[0] - a[0])) / d;
-  return { c: [x, y], r: Math.hypot(a[0] - x, a[1] - y) };
-}
-
-/** The point at t (0..1) on a cubic Bézier given in page points, in mm (k mm per point). */
-export const bez = (p: [number, number][], t: number, k: number): PointMm => {
-  const u = 1 - t;
-  return [
-    (u * u * u * p[0][0] + 3 * u * u * t * p[1][0] + 3 * u * t * t * p[2][0] + t * t * t * p[3][0]) * k,
-    (u * u * u * p[0][1] + 3 * u * u * t * p[1][1] + 3 * u * t * t * p[2][1] + t * t * t * p[3][1]) * k,
-  ];
-};
 
 /**
  * Door swings: Bézier pieces on one circle (same centre and radius, CAD often splits a quarter arc and
@@ -33,9 +14,9 @@ export const bez = (p: [number, number][], t: number, k: number): PointMm => {
 export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
   const pieces: { c: PointMm; r: number; a0: number; a1: number; p0: PointMm; p1: PointMm }[] = [];
   for (const cv of curves) {
-    const a = bez(cv.p, 0, k), m = bez(cv.p, 0.5, k), z = bez(cv.p, 1, k);
-    const circ = circleFrom3(a, m, z);
+    const circ = curveCircle(cv.p, k);
     if (!circ || circ.r < 450 || circ.r > 1300) continue;
+    const { a, m, z } = circ;
     const ang = (p: PointMm) => Math.atan2(p[1] - circ.c[1], p[0] - circ.c[0]);
     let a0 = ang(a), a1 = ang(z);
     const am = ang(m);

@@ -7,10 +7,9 @@ import { hatchedFills, wallLayers } from './light-fills.js';
 import { Grid, alongSeg, segGrid } from './grid.js';
 import { AreaGrid } from './area-grid.js';
 import type { Curve, FillPoly, Seg, VectorPage } from '../source/extract.js';
-import { bez, circleFrom3 } from './openings.js';
 import { DOT_MAX_PT, markDrawnDashes } from '../source/drawn-dashes.js';
 import { union, difference, FillRule } from 'clipper2-ts';
-import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath } from './geometry.js';
+import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath, curveCircle } from './geometry.js';
 
 export interface MmSeg {
   a: PointMm; b: PointMm; w: number; len: number; ang: number; /** stroke colour 0xRRGGBB */ rgb?: number; /** path drawn in */ path?: number;
@@ -322,11 +321,11 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
   const dims = dimensionLines(thin, k);
   const wallPen = wallPens(thin);
   const frames = textFrames(thin, text, FRAME_MAX_SIDE_PT * k);
-  const crosses = crosshairLines(thin, v.curves, k);
   const faceable = thin.filter((s) => s.len >= MIN_FACE_LEN_MM && !hatch.has(s) && wallPen(s) && !frames.has(s));
   const pattern = patternLines(thin.length <= MAX_PAIR_SEGS ? faceable : []);
   const cand = faceable.filter((s) => !isLeaf(s) && !pattern.has(s) && !dims.has(s)).sort((p, q) => q.len - p.len).slice(0, MAX_PAIR_SEGS);
   const faceOf = new Map<Band, [MmSeg, MmSeg]>();
+  const crosses = crosshairLines(cand, v.curves, k);
   const clock: Clock = { deadline, cutShort: false };
   const paired = pairBands(cand, clock, faceOf);
   const notWall = falseSides(paired, faceOf, hatch, segs);
@@ -340,10 +339,9 @@ export function findWalls(v: VectorPage, k: number, deadline: number, isLeaf: (s
     // a band against a target symbol's cross line (a level mark set against a wall) is a possible fitting: the
     // room takes its floor where it stays one room. It stays a band of the wall runs: a run's break closed on
     // it is closed as before
-    if (faceOf.get(b)!.some((f) => crosses.has(f))) { fittingPolys.push(orient(bandCorners(b), true)); bands.push(b); continue; }
-    polys.push(bandCorners(b));
+    if (faceOf.get(b)!.some((f) => crosses.has(f))) fittingPolys.push(orient(bandCorners(b), true));
+    else { polys.push(bandCorners(b)); nPair++; }
     bands.push(b);
-    nPair++;
   }
   // the square where two double-line walls meet at a corner belongs to neither band: fill it
   const squares = cornerSquares(bands);
@@ -743,9 +741,9 @@ export function crosshairLines(segs: MmSeg[], curves: Curve[], k: number): Set<M
   // the small circles drawn, each as its pieces' summed sweep (a circle is whole, an arc of a revision cloud not)
   const circles = new Grid<{ c: PointMm; r: number; sweep: number }>(GRID_CELL);
   for (const cv of curves) {
-    const a = bez(cv.p, 0, k), m = bez(cv.p, 0.5, k), z = bez(cv.p, 1, k);
-    const circ = circleFrom3(a, m, z);
-    if (!circ || circ.r <= 0 || circ.r > rMax) continue;
+    const circ = curveCircle(cv.p, k);
+    if (!circ || circ.r > rMax) continue;
+    const { a, m, z } = circ;
     const turn = (p: PointMm, q: PointMm) => {
       const d = Math.abs(Math.atan2(q[1] - circ.c[1], q[0] - circ.c[0]) - Math.atan2(p[1] - circ.c[1], p[0] - circ.c[0]));
       return Math.min(d, 2 * Math.PI - d);
