@@ -1,5 +1,5 @@
 /**
- * `npm run bench:engine [-- --regen --only TEXT --no-real --no-truth --no-scans --scans-only --scan-count N --no-real-scans --verbose --timeout MS]`
+ * `npm run bench:engine [-- --regen --only TEXT[,TEXT...] --no-real --no-truth --no-scans --scans-only --scan-count N --no-real-scans --verbose --timeout MS]`
  * Runs the engine on every synthetic plan (generated when missing) and every real vector PDF under
  * shared/plans (beside the repository, or PLANSIGHT_SHARED), then the real plans with printed areas
  * (shared/real-plans), one page at a time in a worker thread, and prints accuracy and time figures; then
@@ -45,7 +45,7 @@ async function main(): Promise<number> {
   }
   const ids: string[] = JSON.parse(readFileSync(join(plansDir, 'index.json'), 'utf8'));
   const only = arg('only');
-  const truths: PlanTruth[] = ids.filter((id) => !only || id.includes(only)).map((id) => JSON.parse(readFileSync(join(plansDir, `${id}.truth.json`), 'utf8')));
+  const truths: PlanTruth[] = ids.filter((id) => !only || only.split(',').some((o) => id.includes(o))).map((id) => JSON.parse(readFileSync(join(plansDir, `${id}.truth.json`), 'utf8')));
   if (!process.env.BENCH_ENGINE) {
     const engine = (await import('../src/index.js').catch((e: Error) => ({ error: e }))) as { analyzePdf?: unknown; error?: Error };
     if (typeof engine.analyzePdf !== 'function') {

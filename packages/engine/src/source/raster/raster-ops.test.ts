@@ -351,6 +351,31 @@ describe('raster geometry', () => {
   });
 });
 
+describe('short piers between openings', () => {
+  // 1:200 at 200 dpi (25.4 mm on site per pixel): 8 px walls, a wall piece is 59 px, an opening up to 106 px
+  const s = { mmPerPx: 25.4, paperMmPerPx: 0.127 };
+  const frame: [number, number, number, number][] = [[18, 18, 681, 25], [18, 574, 681, 581], [18, 18, 25, 581], [674, 18, 681, 581]];
+  const rest: [number, number, number, number][] = [[100, 392, 499, 399], [100, 100, 107, 399], [492, 100, 499, 399]];
+  const at = (m: Mask, x: number, y: number) => m.data[y * m.w + x];
+
+  it('keeps a pier with a partition\'s stub off it (a T) standing in the wall\'s line between a window and a door', () => {
+    // the top wall: a piece, a 1 m window, a 1 m pier with a 0.8 m stub running into the room, a 1 m door, a piece
+    const walls = findWallMask(maskOf(700, 600, [...frame, ...rest, [100, 100, 259, 107], [300, 100, 339, 107], [316, 108, 323, 140], [380, 100, 499, 107]]), s);
+    expect(at(walls, 320, 103)).toBe(1);
+    expect(at(walls, 320, 130)).toBe(1);
+    // a lone T of the same size away from any wall's line is furniture
+    const loose = findWallMask(maskOf(700, 600, [...frame, ...rest, [100, 100, 499, 107], [300, 250, 339, 257], [316, 258, 323, 290]]), s);
+    expect(at(loose, 320, 253)).toBe(0);
+  });
+
+  it('measures the wall a pier meets a little way in, not at its tapered end', () => {
+    // a 16 px (400 mm) top wall; the piece after the door ends in a taper three pixels long and 6 px thick (a blurred,
+    // JPEG'd end)
+    const walls = findWallMask(maskOf(700, 600, [...frame, ...rest, [100, 100, 259, 115], [300, 100, 339, 115], [380, 105, 382, 110], [383, 100, 499, 115]]), s);
+    expect(at(walls, 320, 108)).toBe(1);
+  });
+});
+
 describe('partitions drawn as a single thinner line', () => {
   // 1:200 scanned at 200 dpi: 25.4 mm on site and 0.127 mm on paper per pixel. Full-thickness walls are strokes of
   // 0.55 mm (4.3 px) and more; a 80 mm partition drawn to scale is 0.4 mm (3 px), furniture 0.18 mm (1-2 px).

@@ -187,7 +187,9 @@ function keepPiers(c: Components, keep: Uint8Array, w: number, h: number, maxGap
       const l = labels[y * w + x];
       if (l === id || !l) continue;
       if (!keep[l]) return false;
-      const t = across(l, x, y, dy === 0);
+      // (the piece's thickness a little way in: the opening rounds its end's corners)
+      let t = 0;
+      for (let k = 0, xx = x, yy = y; k <= thick >> 1 && xx >= 0 && yy >= 0 && xx < w && yy < h && labels[yy * w + xx] === l; k++, xx += dx, yy += dy) t = Math.max(t, across(l, xx, yy, dy === 0));
       return t >= PIER_THICK_MATCH * thick && t <= thick / PIER_THICK_MATCH;
     }
     return false;
@@ -206,8 +208,44 @@ function keepPiers(c: Components, keep: Uint8Array, w: number, h: number, maxGap
         : meets(id, m, c.y0[id], 0, -1, thick) && meets(id, m, c.y1[id], 0, 1, thick));
       if (inLine) { keep[id] = 1; added = true; }
     }
+    // a pier with a partition's stub off it (a T or an L): not a solid bar, but its rows (or columns) that run its
+    // whole length are one, and that bar stands in the wall's line
+    for (let id = 1; id <= c.count; id++) {
+      if (keep[id]) continue;
+      for (const horizontal of [true, false]) {
+        const bar = throughBar(c, id, horizontal, w);
+        if (!bar || bar.thick > maxThickPx || bar.len < Math.max(minLenPx, PIER_ELONGATION * bar.thick)) continue;
+        const inLine = [bar.mid - 1, bar.mid, bar.mid + 1].every((m) => horizontal
+          ? meets(id, c.x0[id], m, -1, 0, bar.thick) && meets(id, c.x1[id], m, 1, 0, bar.thick)
+          : meets(id, m, c.y0[id], 0, -1, bar.thick) && meets(id, m, c.y1[id], 0, 1, bar.thick));
+        if (inLine) { keep[id] = 1; added = true; break; }
+      }
+    }
     if (!added) return;
   }
+}
+
+/** A row (or column) of a piece is part of its bar when the piece covers this share of the box's length on it. */
+const THROUGH_SHARE = 0.9;
+
+/**
+ * The bar of piece `id` along x (`horizontal`) or y: the widest band of neighbouring rows (columns) on which the
+ * piece runs (nearly) the whole length of its box. Its thickness (rows), middle row and length; null when no row
+ * runs through, or the band is not at least two rows.
+ */
+function throughBar(c: Components, id: number, horizontal: boolean, w: number): { thick: number; mid: number; len: number } | null {
+  const { labels } = c;
+  const a0 = horizontal ? c.y0[id] : c.x0[id], a1 = horizontal ? c.y1[id] : c.x1[id];
+  const b0 = horizontal ? c.x0[id] : c.y0[id], b1 = horizontal ? c.x1[id] : c.y1[id];
+  const len = b1 - b0 + 1, need = THROUGH_SHARE * len;
+  let best = 0, bestEnd = -1, run = 0;
+  for (let a = a0; a <= a1; a++) {
+    let n = 0;
+    for (let b = b0; b <= b1; b++) if (labels[horizontal ? a * w + b : b * w + a] === id) n++;
+    run = n >= need ? run + 1 : 0;
+    if (run > best) { best = run; bestEnd = a; }
+  }
+  return best >= 2 ? { thick: best, mid: bestEnd - ((best - 1) >> 1), len } : null;
 }
 
 /**
