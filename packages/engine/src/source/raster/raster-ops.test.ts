@@ -326,6 +326,18 @@ describe('raster building outline', () => {
     const xs = exterior.map((p) => p[0]), ys = exterior.map((p) => p[1]);
     expect([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]).toEqual([40, 40, 164, 124]);
   });
+
+  it('takes no title block\'s cells for rooms, however much larger than the plan', () => {
+    // a 2 px frame round an 800 x 600 sheet, a title block of two cells (390 x 75 px each) in its bottom right corner,
+    // and a small building of two rooms (walls 4 px) at x 40..163, y 40..123
+    const walls = maskOf(800, 600, [[5, 5, 794, 6], [5, 593, 794, 594], [5, 5, 6, 594], [793, 5, 794, 594],
+      [400, 440, 792, 441], [400, 440, 401, 592], [402, 516, 792, 517],
+      [40, 40, 163, 43], [40, 120, 163, 123], [40, 40, 43, 123], [160, 40, 163, 123], [100, 40, 103, 123]]);
+    const { rooms, exterior } = findRegions(walls, { mmPerPx: 20, minAreaMm2: 0.3e6, minWidthMm: 200, minHeightMm: 200, maxPageShare: 0.35 });
+    expect(rooms).toHaveLength(2);
+    const xs = exterior.map((p) => p[0]), ys = exterior.map((p) => p[1]);
+    expect([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]).toEqual([40, 40, 164, 124]);
+  });
 });
 
 describe('raster geometry', () => {

@@ -3,7 +3,7 @@
  * do not reach the page edge (the outside does), large and wide enough to stand in; a piece enclosed by
  * another room (inside a thick piece of furniture) is not a room. Outlines are traced on pixel corners.
  */
-import { chamfer, CHAMFER_PAD, chamferSq, components, newMask, type Mask } from './bitmap.js';
+import { chamfer, CHAMFER_PAD, chamferSq, components, newMask, type Components, type Mask } from './bitmap.js';
 import { edgeShiftPx, growRing, type EdgeGrey } from './edges.js';
 import { ringArea, simplifyRing, traceOuter, type Pt } from './trace.js';
 
@@ -50,9 +50,10 @@ export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Re
   const maxR = new Float32Array(free.count + 1);
   for (let id = 1; id <= free.count; id++) maxR[id] = chamferSq(maxD[id]);
   const px2 = lim.mmPerPx * lim.mmPerPx;
+  const inFrame = framedPaper(walls, free);
   const cand: PixelRoom[] = [];
   for (let id = 1; id <= free.count; id++) {
-    if (free.touchesBorder[id]) continue;
+    if (free.touchesBorder[id] || inFrame[id]) continue;
     const bw = (free.x1[id] - free.x0[id] + 1) * lim.mmPerPx, bh = (free.y1[id] - free.y0[id] + 1) * lim.mmPerPx;
     if (free.area[id] * px2 < lim.minAreaMm2 || bw < lim.minWidthMm || bh < lim.minHeightMm) continue;
     if (free.area[id] > lim.maxPageShare * (lim.pageAreaPx ?? w * h)) continue;
@@ -81,6 +82,40 @@ export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Re
     exterior = simplifyRing(traceOuter(parts.labels, w, h, best, start), SIMPLIFY_PX);
   }
   return { rooms, exterior, labels: free.labels };
+}
+
+/** A sheet's frame spans at least this share of the drawing's width and height ... */
+const FRAME_SPAN = 0.9;
+/** ... and its ink (the frame's line, a title block's rules) covers less than this share of its box. */
+const FRAME_INK = 0.03;
+
+/**
+ * Per free piece (ids of `free`): whether it meets a sheet's frame, a wall piece spanning the drawing both ways that
+ * is only a thin outline. The paper between a frame and the plan, and the cells of a title block drawn against
+ * the frame, are no rooms; a large title block's cells would otherwise outweigh a small plan as the building.
+ */
+function framedPaper(walls: Mask, free: Components): Uint8Array {
+  const { w, h } = walls;
+  const out = new Uint8Array(free.count + 1);
+  const c = components(walls, 1);
+  const frame = new Uint8Array(c.count + 1);
+  let any = false;
+  for (let id = 1; id <= c.count; id++) {
+    const bw = c.x1[id] - c.x0[id] + 1, bh = c.y1[id] - c.y0[id] + 1;
+    if (bw >= FRAME_SPAN * w && bh >= FRAME_SPAN * h && c.area[id] < FRAME_INK * bw * bh) { frame[id] = 1; any = true; }
+  }
+  if (!any) return out;
+  const fl = free.labels;
+  for (let i = 0; i < c.labels.length; i++) {
+    if (!frame[c.labels[i]]) continue;
+    const x = i % w;
+    if (x > 0) out[fl[i - 1]] = 1;
+    if (x < w - 1) out[fl[i + 1]] = 1;
+    if (i >= w) out[fl[i - w]] = 1;
+    if (i + w < fl.length) out[fl[i + w]] = 1;
+  }
+  out[0] = 0;
+  return out;
 }
 
 export function inRing(x: number, y: number, pts: Pt[]): boolean {
