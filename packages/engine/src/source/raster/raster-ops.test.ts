@@ -162,6 +162,31 @@ describe('raster wall gaps', () => {
   });
 });
 
+describe('raster windows drawn inside a solid wall stroke', () => {
+  // a solid 10 px (200 mm) wall stroke 360 px long; a window's three lines drawn inside it at x 150..229, which the
+  // scan blurred into grey and the binarisation joined into the wall
+  const mmPerPx = 20;
+  const band = (): Mask => maskOf(400, 60, [[20, 20, 379, 29]]);
+  const greyOf = (tone: (x: number) => number) => {
+    const data = new Uint8Array(400 * 60).fill(215);
+    for (let y = 20; y <= 29; y++) for (let x = 20; x <= 379; x++) data[y * 400 + x] = tone(x);
+    return { data, paper: new Float32Array(400 * 60).fill(215) };
+  };
+
+  it('a stretch of the band paler than the wall on both sides, as long as a window, is a window', () => {
+    const found = findBandWindows(band(), band(), mmPerPx, undefined, greyOf((x) => (x >= 150 && x < 230 ? 140 : 30)));
+    expect(found).toHaveLength(1);
+    expect(found[0].kind).toBe('window');
+    expect(Math.abs(found[0].x0 - 150)).toBeLessThanOrEqual(2);
+    expect(Math.abs(found[0].x1 - 229)).toBeLessThanOrEqual(2);
+  });
+
+  it('a wall drawn grey throughout, or paler only at its end, holds no window', () => {
+    expect(findBandWindows(band(), band(), mmPerPx, undefined, greyOf(() => 140))).toHaveLength(0);
+    expect(findBandWindows(band(), band(), mmPerPx, undefined, greyOf((x) => (x >= 300 ? 140 : 30)))).toHaveLength(0);
+  });
+});
+
 describe('raster windows inside a wall band', () => {
   const mmPerPx = 20;
   // a 12 px (240 mm) outlined wall 150 px long: face lines top and bottom

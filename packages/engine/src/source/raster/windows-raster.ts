@@ -50,8 +50,25 @@ const STEP_STEADY = 0.8;
 /** Each of the two panels runs along at least this share of the sliding door's length. */
 const PANEL_MIN_SHARE = 0.25;
 
-/** `views`: bandViews of the same walls and ink, when the caller shares them with sealGaps. */
-export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number, views?: BandViews): Gap[] {
+/**
+ * A window symbol's lines drawn inside a solid wall's stroke, blurred together by the scan, are a stretch of the band
+ * paler than the wall: its columns' mean grey lies at least this share of the way from the wall's grey to the paper's
+ * (the wall, black, at 0; the paper at 1) ...
+ */
+const PALE_SHARE = 0.35;
+/** ... with wall at most this share of the way on both sides of it ... */
+const DARK_SHARE = 0.2;
+/** ... and ink in it still (paler than this share is paper: a gap, found as one). */
+const INK_SHARE = 0.85;
+
+/** The scan's grey (0 black .. 255 white) and its paper's grey per pixel, in the frame of the walls and the ink. */
+export interface BandGrey { data: Uint8Array; paper: Float32Array }
+
+/**
+ * `views`: bandViews of the same walls and ink, when the caller shares them with sealGaps. `grey`: the scan's grey,
+ * for windows drawn as lines inside a solid wall's stroke that the binarisation joined into the wall.
+ */
+export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number, views?: BandViews, grey?: BandGrey): Gap[] {
   const out: Gap[] = [];
   const minLen = Math.round(MIN_OPENING_MM / mmPerPx), maxLen = Math.round(MAX_GAP_MM / mmPerPx);
   for (const horizontal of [true, false]) {
@@ -68,6 +85,9 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number, views?:
         : { x0: y0, y0: start, x1: y1, y1: end, horizontal, kind, subtype });
     };
     const inkAt = (x: number, y: number) => x >= 0 && x < w && iv.data[y * w + x] === 1;
+    // (the grey is in the walls' own frame: the vertical walls' view reads it turned)
+    const W = walls.w;
+    const greyIdx = (x: number, y: number) => (horizontal ? y * W + x : x * W + y);
     const panels: Panel[] = [];
     /** Window stretches [start, end, y0, y1], kept unless they are part of a sliding door. */
     const candidates: [number, number, number, number][] = [];
@@ -138,6 +158,13 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number, views?:
         // wall on both sides, thicker than the stretch: a window set in the wall, not the wall's thin end
         if (thinner(t, beside(s - 1, -1)) && thinner(t, beside(e + 1, 1))) candidates.push([bx0 + s, bx0 + e, y0, y1]);
       }
+      if (grey) for (const [s, e] of paleStretches(n, (c) => {
+        if (top[c] < 0 || hollow[c] !== 2) return -1;
+        // the column's mean grey across the band, placed between the paper's grey (1) and black (0)
+        let sum = 0, paper = 0;
+        for (let y = top[c]; y <= bottom[c]; y++) { const i = greyIdx(bx0 + c, y); sum += grey.data[i]; paper += grey.paper[i]; }
+        return paper > 0 ? sum / paper : -1;
+      })) candidates.push([bx0 + s, bx0 + e, y0, y1]);
     }
     // the two panels of a sliding door often fall in two band pieces (each joined to its own jamb)
     const sliding = pairPanels(panels, minLen, maxLen);
@@ -260,6 +287,29 @@ export function glassTracks(lines: number[][]): { s: number; e: number; row: num
 }
 
 /** Runs of set entries, bridging breaks of up to `maxBreak`. */
+/**
+ * Stretches of a solid band paler than the wall on both sides: `tone(c)` is column c's mean grey as a share of the
+ * paper's (−1 where the band is not solid there). The wall's own tone is the band's darker quartile, so a band drawn
+ * grey throughout (a fill of another tone, hatching) has no stretch paler than itself.
+ */
+export function paleStretches(n: number, tone: (c: number) => number): [number, number][] {
+  const t = new Float32Array(n), known: number[] = [];
+  for (let c = 0; c < n; c++) { t[c] = tone(c); if (t[c] >= 0) known.push(t[c]); }
+  if (known.length < 3) return [];
+  const dark = percentile(known, 0.25);
+  if (dark >= 1) return [];
+  const at = (c: number) => (t[c] < 0 ? -1 : (t[c] - dark) / (1 - dark));
+  const pale = new Uint8Array(n);
+  for (let c = 0; c < n; c++) { const v = at(c); pale[c] = v >= PALE_SHARE && v < INK_SHARE ? 1 : 0; }
+  const out: [number, number][] = [];
+  const wallBeside = (from: number, step: number) => {
+    for (let c = from, k = 0; k < BESIDE_PX && c >= 0 && c < n; c += step, k++) { const v = at(c); if (v >= 0 && v <= DARK_SHARE) return true; }
+    return false;
+  };
+  for (const [s, e] of runs(pale)) if (wallBeside(s - 1, -1) && wallBeside(e + 1, 1)) out.push([s, e]);
+  return out;
+}
+
 function runs(flags: Uint8Array, maxBreak = BREAK_PX): [number, number][] {
   const out: [number, number][] = [];
   let start = -1, last = -1;
