@@ -159,7 +159,7 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number, views?:
         if (thinner(t, beside(s - 1, -1)) && thinner(t, beside(e + 1, 1))) candidates.push([bx0 + s, bx0 + e, y0, y1]);
       }
       if (grey) for (const [s, e] of paleStretches(n, (c) => {
-        if (top[c] < 0 || hollow[c] !== 2) return -1;
+        if (top[c] < 0 || bottom[c] - top[c] < 2) return -1;
         // the column's mean grey across the band, placed between the paper's grey (1) and black (0)
         let sum = 0, paper = 0;
         for (let y = top[c]; y <= bottom[c]; y++) { const i = greyIdx(bx0 + c, y); sum += grey.data[i]; paper += grey.paper[i]; }
@@ -289,7 +289,7 @@ export function glassTracks(lines: number[][]): { s: number; e: number; row: num
 /** Runs of set entries, bridging breaks of up to `maxBreak`. */
 /**
  * Stretches of a solid band paler than the wall on both sides: `tone(c)` is column c's mean grey as a share of the
- * paper's (−1 where the band is not solid there). The wall's own tone is the band's darker quartile, so a band drawn
+ * paper's (−1 where the band is missing or too thin to read). The wall's own tone is the band's darker quartile, so a band drawn
  * grey throughout (a fill of another tone, hatching) has no stretch paler than itself.
  */
 export function paleStretches(n: number, tone: (c: number) => number): [number, number][] {
