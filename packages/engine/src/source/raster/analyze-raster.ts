@@ -81,7 +81,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   }
   const unsealed = new Uint8Array(walls.data);
   const views = bandViews(walls, ink);
-  const bandWindows = findBandWindows(walls, ink, mmPerPx, views, { data: grey, paper: bin.paper });
+  const bandWindows = findBandWindows(walls, ink, mmPerPx, views, { grey, paper: bin.paper });
   const gaps = openingsOnce(sealGaps(walls, ink, mmPerPx, walls.minThickPx, scale.paperMmPerPx, views), bandWindows);
   const sealed = new Uint8Array(walls.data.length);
   for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);

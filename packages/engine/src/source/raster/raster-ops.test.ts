@@ -170,7 +170,7 @@ describe('raster windows drawn inside a solid wall stroke', () => {
   const greyOf = (tone: (x: number) => number) => {
     const data = new Uint8Array(400 * 60).fill(215);
     for (let y = 20; y <= 29; y++) for (let x = 20; x <= 379; x++) data[y * 400 + x] = tone(x);
-    return { data, paper: new Float32Array(400 * 60).fill(215) };
+    return { grey: data, paper: new Float32Array(400 * 60).fill(215) };
   };
 
   it('a stretch of the band paler than the wall on both sides, as long as a window, is a window', () => {

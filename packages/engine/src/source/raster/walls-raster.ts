@@ -194,6 +194,26 @@ function keepPiers(c: Components, keep: Uint8Array, w: number, h: number, maxGap
     }
     return false;
   };
+  /** Whether piece `id`'s line (rows mid ± 1 across it, along x when `horizontal`) meets wall `thick` thick beyond both its ends. */
+  const standsInLine = (id: number, horizontal: boolean, mid: number, thick: number) => [mid - 1, mid, mid + 1].every((m) => horizontal
+    ? meets(id, c.x0[id], m, -1, 0, thick) && meets(id, c.x1[id], m, 1, 0, thick)
+    : meets(id, m, c.y0[id], 0, -1, thick) && meets(id, m, c.y1[id], 0, 1, thick));
+  // a pier with a partition's stub off it (a T or an L) is no solid bar, but its rows (or columns) that run its whole
+  // length are one: its bars, found once (they do not change from pass to pass), pier-shaped ones only
+  const bars = new Map<number, Bar[]>();
+  const barsOf = (id: number): Bar[] => {
+    let list = bars.get(id);
+    if (list) return list;
+    list = [];
+    for (const horizontal of [true, false]) {
+      // (a bar is as long as the box: a box shorter than a pier has none worth scanning for)
+      if ((horizontal ? c.x1[id] - c.x0[id] : c.y1[id] - c.y0[id]) + 1 < minLenPx) continue;
+      const bar = throughBar(c, id, horizontal, w);
+      if (bar && bar.thick <= maxThickPx && bar.len >= Math.max(minLenPx, PIER_ELONGATION * bar.thick)) list.push({ ...bar, horizontal });
+    }
+    bars.set(id, list);
+    return list;
+  };
   for (let pass = 0; pass < PIER_PASSES; pass++) {
     let added = false;
     for (let id = 1; id <= c.count; id++) {
@@ -202,28 +222,17 @@ function keepPiers(c: Components, keep: Uint8Array, w: number, h: number, maxGap
       const horizontal = bw >= bh;
       const len = Math.max(bw, bh), thick = Math.min(bw, bh);
       if (thick > maxThickPx || len < Math.max(minLenPx, PIER_ELONGATION * thick) || c.area[id] < PIER_SOLID * bw * bh) continue;
-      const mid = horizontal ? (c.y0[id] + c.y1[id]) >> 1 : (c.x0[id] + c.x1[id]) >> 1;
-      const inLine = [mid - 1, mid, mid + 1].every((m) => horizontal
-        ? meets(id, c.x0[id], m, -1, 0, thick) && meets(id, c.x1[id], m, 1, 0, thick)
-        : meets(id, m, c.y0[id], 0, -1, thick) && meets(id, m, c.y1[id], 0, 1, thick));
-      if (inLine) { keep[id] = 1; added = true; }
+      if (standsInLine(id, horizontal, horizontal ? (c.y0[id] + c.y1[id]) >> 1 : (c.x0[id] + c.x1[id]) >> 1, thick)) { keep[id] = 1; added = true; }
     }
-    // a pier with a partition's stub off it (a T or an L): not a solid bar, but its rows (or columns) that run its
-    // whole length are one, and that bar stands in the wall's line
     for (let id = 1; id <= c.count; id++) {
       if (keep[id]) continue;
-      for (const horizontal of [true, false]) {
-        const bar = throughBar(c, id, horizontal, w);
-        if (!bar || bar.thick > maxThickPx || bar.len < Math.max(minLenPx, PIER_ELONGATION * bar.thick)) continue;
-        const inLine = [bar.mid - 1, bar.mid, bar.mid + 1].every((m) => horizontal
-          ? meets(id, c.x0[id], m, -1, 0, bar.thick) && meets(id, c.x1[id], m, 1, 0, bar.thick)
-          : meets(id, m, c.y0[id], 0, -1, bar.thick) && meets(id, m, c.y1[id], 0, 1, bar.thick));
-        if (inLine) { keep[id] = 1; added = true; break; }
-      }
+      if (barsOf(id).some((b) => standsInLine(id, b.horizontal, b.mid, b.thick))) { keep[id] = 1; added = true; }
     }
     if (!added) return;
   }
 }
+
+interface Bar { thick: number; mid: number; len: number; horizontal: boolean }
 
 /** A row (or column) of a piece is part of its bar when the piece covers this share of the box's length on it. */
 const THROUGH_SHARE = 0.9;
@@ -233,7 +242,7 @@ const THROUGH_SHARE = 0.9;
  * piece runs (nearly) the whole length of its box. Its thickness (rows), middle row and length; null when no row
  * runs through, or the band is not at least two rows.
  */
-function throughBar(c: Components, id: number, horizontal: boolean, w: number): { thick: number; mid: number; len: number } | null {
+function throughBar(c: Components, id: number, horizontal: boolean, w: number): Omit<Bar, 'horizontal'> | null {
   const { labels } = c;
   const a0 = horizontal ? c.y0[id] : c.x0[id], a1 = horizontal ? c.y1[id] : c.x1[id];
   const b0 = horizontal ? c.x0[id] : c.y0[id], b1 = horizontal ? c.x1[id] : c.y1[id];

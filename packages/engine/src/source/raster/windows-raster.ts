@@ -16,6 +16,7 @@
  * for one panel and on the other for the next; a window's glass is centred. Such a stretch is a sliding door.
  */
 import { components, type Mask } from './bitmap.js';
+import type { EdgeGrey } from './edges.js';
 import { alongMask, MAX_GAP_MM, MIN_OPENING_MM, transpose, type BandViews, type Gap } from './gaps.js';
 
 /** Glass lines broken by less than this (pixels) are one line (noise, a jamb tick). */
@@ -61,14 +62,12 @@ const DARK_SHARE = 0.2;
 /** ... and ink in it still (paler than this share is paper: a gap, found as one). */
 const INK_SHARE = 0.85;
 
-/** The scan's grey (0 black .. 255 white) and its paper's grey per pixel, in the frame of the walls and the ink. */
-export interface BandGrey { data: Uint8Array; paper: Float32Array }
-
 /**
- * `views`: bandViews of the same walls and ink, when the caller shares them with sealGaps. `grey`: the scan's grey,
- * for windows drawn as lines inside a solid wall's stroke that the binarisation joined into the wall.
+ * `views`: bandViews of the same walls and ink, when the caller shares them with sealGaps. `grey`: the scan's grey and
+ * its paper's grey per pixel (in the frame of the walls and the ink), for windows drawn as lines inside a solid wall's
+ * stroke that the binarisation joined into the wall.
  */
-export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number, views?: BandViews, grey?: BandGrey): Gap[] {
+export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number, views?: BandViews, grey?: Pick<EdgeGrey, 'grey' | 'paper'>): Gap[] {
   const out: Gap[] = [];
   const minLen = Math.round(MIN_OPENING_MM / mmPerPx), maxLen = Math.round(MAX_GAP_MM / mmPerPx);
   for (const horizontal of [true, false]) {
@@ -162,7 +161,7 @@ export function findBandWindows(walls: Mask, ink: Mask, mmPerPx: number, views?:
         if (top[c] < 0 || bottom[c] - top[c] < 2) return -1;
         // the column's mean grey across the band, placed between the paper's grey (1) and black (0)
         let sum = 0, paper = 0;
-        for (let y = top[c]; y <= bottom[c]; y++) { const i = greyIdx(bx0 + c, y); sum += grey.data[i]; paper += grey.paper[i]; }
+        for (let y = top[c]; y <= bottom[c]; y++) { const i = greyIdx(bx0 + c, y); sum += grey.grey[i]; paper += grey.paper[i]; }
         return paper > 0 ? sum / paper : -1;
       })) candidates.push([bx0 + s, bx0 + e, y0, y1]);
     }
@@ -286,13 +285,12 @@ export function glassTracks(lines: number[][]): { s: number; e: number; row: num
   return done.sort((a, b) => a.s - b.s);
 }
 
-/** Runs of set entries, bridging breaks of up to `maxBreak`. */
 /**
- * Stretches of a solid band paler than the wall on both sides: `tone(c)` is column c's mean grey as a share of the
- * paper's (−1 where the band is missing or too thin to read). The wall's own tone is the band's darker quartile, so a band drawn
- * grey throughout (a fill of another tone, hatching) has no stretch paler than itself.
+ * Stretches of a band paler than the wall on both sides: `tone(c)` is column c's mean grey as a share of the paper's
+ * (−1 where the band is missing or too thin to read). The wall's own tone is the band's darker quartile, so a band
+ * drawn grey throughout (a fill of another tone, hatching) has no stretch paler than itself.
  */
-export function paleStretches(n: number, tone: (c: number) => number): [number, number][] {
+function paleStretches(n: number, tone: (c: number) => number): [number, number][] {
   const t = new Float32Array(n), known: number[] = [];
   for (let c = 0; c < n; c++) { t[c] = tone(c); if (t[c] >= 0) known.push(t[c]); }
   if (known.length < 3) return [];
@@ -310,6 +308,7 @@ export function paleStretches(n: number, tone: (c: number) => number): [number, 
   return out;
 }
 
+/** Runs of set entries, bridging breaks of up to `maxBreak`. */
 function runs(flags: Uint8Array, maxBreak = BREAK_PX): [number, number][] {
   const out: [number, number][] = [];
   let start = -1, last = -1;
