@@ -85,7 +85,7 @@ export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2, 
       // (a diagonal wall breaks into staircase steps about as long as thick: not pieces either)
       if (rows < minThick || rows > maxThick || len < Math.max(PIECE_ELONGATION * rows, MIN_PIECE_PX)) continue;
       for (const dir of [1, -1] as const) {
-        const g = endGap(view, comps.labels, id, comps.x0[id], comps.x1[id], comps.y0[id], comps.y1[id], dir, maxLen, mmPerPx, inkView);
+        const g = endGap(view, comps.labels, id, comps.x0[id], comps.x1[id], comps.y0[id], comps.y1[id], dir, maxLen, mmPerPx, inkView, maxBreak);
         if (g) found.push(g);
       }
     }
@@ -132,7 +132,7 @@ export function alongMask(m: Mask): Mask {
 }
 
 /** The gap beyond one end (dir = +1 right, −1 left) of a band piece, or null when no wall is met. */
-function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: number, y0: number, y1: number, dir: 1 | -1, maxLen: number, mmPerPx: number, ink: Mask): Gap | null {
+function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: number, y0: number, y1: number, dir: 1 | -1, maxLen: number, mmPerPx: number, ink: Mask, maxBreak: number): Gap | null {
   const { w, data } = m;
   const starts: number[] = [], lens: number[] = [];
   let inLine = 0;
@@ -155,11 +155,45 @@ function endGap(m: Mask, labels: Int32Array, id: number, bx0: number, bx1: numbe
   const s = med(starts), n = med(lens);
   const e = s + dir * (n - 1);
   const g: Gap = { x0: Math.min(s, e), x1: Math.max(s, e), y0, y1, horizontal: true, kind: 'seal', subtype: '' };
+  // the piece is the foot of a line drawn on: an open door's leaf, thickened where it stands on the wall, is no jamb
+  const on = lineRunsOn(ink, s, dir, n, y0, y1, maxBreak);
+  if (on > Math.max(bx1 - bx0 + 1, LINE_ON_SHARE * n) && on <= (1 - LINE_SHORT_SHARE) * n) return null;
   // wider than a single door: only between two pieces of one wall (the wall met across runs on in line), or
   // with a door's swing drawn across it; a wall end facing a crossing wall that far off is otherwise a stub or
   // furniture beside a room, not a jamb
   if (n * mmPerPx > MAX_CORNER_GAP_MM && inLine < IN_LINE_SHARE * starts.length && !swingAt(g, ink, WIDE_SWING)) return null;
   return g;
+}
+
+/** A line running on from a piece's end over more than this share of the gap (and longer than the piece) ... */
+const LINE_ON_SHARE = 0.5;
+/** ... that stops at least this share of the gap short of the wall across, with no ink after it, is the piece's own line. */
+const LINE_SHORT_SHARE = 0.1;
+
+/**
+ * How far (pixels) ink runs on from a wall piece's end into the gap beyond it, on the piece's rows, as one line
+ * that ends there: from `s`, the gap's first pixel, in direction `dir`, over the gap's `n` pixels. Breaks up to
+ * `maxBreak` px are bridged (noise); 0 when the line is not the last ink in the gap's rows (a dashed line drawn
+ * across an opening, a header or an axis, goes on in dashes to the far jamb).
+ *
+ * A door drawn open stands across its opening with its leaf on a line of its own, and the leaf's foot, blurred
+ * into the jamb's corner, passes for a short piece of wall. Its end then faces the wall across the room along
+ * the leaf, with the leaf's line in the "gap" from its end nearly to the swing's tip and nothing after it. A
+ * jamb's gap is empty there, or is crossed from jamb to jamb (glass, a sliding door's two panels, a dashed
+ * line), never drawn on from one end and left empty short of the other.
+ */
+function lineRunsOn(ink: Mask, s: number, dir: 1 | -1, n: number, y0: number, y1: number, maxBreak: number): number {
+  let reach = 0, gap = 0, k = 0;
+  const inkAt = (at: number) => {
+    const x = s + dir * at;
+    for (let y = y0; y <= y1; y++) if (ink.data[y * ink.w + x]) return true;
+    return false;
+  };
+  for (; k < n; k++) {
+    if (inkAt(k)) { reach = k + 1; gap = 0; } else if (++gap > maxBreak) break;
+  }
+  for (; k < n; k++) if (inkAt(k)) return 0;
+  return reach;
 }
 
 /** Tile side (pixels) of the transpose: a tile's rows and columns both stay in cache. */

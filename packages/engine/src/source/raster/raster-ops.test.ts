@@ -134,6 +134,30 @@ describe('raster wall gaps', () => {
     expect(without.map((g) => g.kind)).toEqual(['window']);
   });
 
+  it("takes no open door's leaf for a jamb: the gap along it across a corridor stays open", () => {
+    // a corridor 50 px (1 m) wide between two walls; a door in the lower wall stands open into it, its leaf a line
+    // from the hinge (x 100-103) up to 6 px short of the upper wall, its foot thick enough to pass for a 12 px piece
+    // of wall, and its swing a quarter circle from the leaf's tip back down to the wall
+    const walls = () => maskOf(200, 120, [[10, 20, 190, 29], [10, 80, 190, 89], [100, 68, 103, 79]]);
+    const arc: [number, number, number, number][] = [];
+    for (let i = 0; i <= 80; i++) {
+      const a = (i / 80) * (Math.PI / 2);
+      const x = Math.round(101 + 43 * Math.sin(a)), y = Math.round(79 - 43 * Math.cos(a));
+      arc.push([x, y, x, y]);
+    }
+    const leaf = maskOf(200, 120, [[10, 20, 190, 29], [10, 80, 190, 89], [100, 68, 103, 79], [101, 36, 102, 67], ...arc]);
+    const open = walls();
+    sealGaps(open, leaf, mmPerPx, 3, 0.25);
+    expect(count(open, 100, 30, 103, 67)).toBe(0);
+    // the same foot with a dash-dot line going on across to the far wall (an axis drawn through an opening): its
+    // dashes, 2 px apart, pass for one line over 28 px, but its dot beyond them is no leaf's
+    const dashes: [number, number, number, number][] = [[101, 60, 102, 67], [101, 40, 102, 57], [101, 33, 102, 35]];
+    const crossed = walls();
+    const gaps = sealGaps(crossed, maskOf(200, 120, [[10, 20, 190, 29], [10, 80, 190, 89], [100, 68, 103, 79], ...dashes]), mmPerPx, 3, 0.25);
+    expect(gaps.filter((g) => g.kind === 'door')).toHaveLength(1);
+    expect(count(crossed, 100, 30, 103, 67)).toBe(4 * 38);
+  });
+
   it('leaves a narrow room between two parallel walls open', () => {
     // two vertical walls 50 px (1 m) apart, 150 px long: a corridor, no wall ends face each other across it
     const walls = maskOf(200, 200, [[40, 20, 49, 170], [100, 20, 109, 170]]);
