@@ -84,6 +84,10 @@ export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2, 
       // a wall piece is longer than it is thick; bumps on a wall's face are not pieces
       // (a diagonal wall breaks into staircase steps about as long as thick: not pieces either)
       if (rows < minThick || rows > maxThick || len < Math.max(PIECE_ELONGATION * rows, MIN_PIECE_PX)) continue;
+      // an open door's leaf drawn thick enough to pass for a piece of wall: its swing runs from its free end round
+      // its foot, a quarter circle as wide as the leaf is long; its ends are no jambs
+      if (len * mmPerPx >= MIN_OPENING_MM && len * mmPerPx <= MAX_LEAF_MM &&
+        swingAt({ x0: comps.x0[id], x1: comps.x1[id], y0: comps.y0[id], y1: comps.y1[id], horizontal: true, kind: 'seal', subtype: '' }, inkView, LEAF_OWN_SWING)) continue;
       for (const dir of [1, -1] as const) {
         const g = endGap(view, comps.labels, id, comps.x0[id], comps.x1[id], comps.y0[id], comps.y1[id], dir, maxLen, mmPerPx, inkView, maxBreak);
         if (g) found.push(g);
@@ -276,6 +280,8 @@ const LEAF_SWING: SwingTest = { tolerance: 0.08, cover: 0.8, alone: false };
  * hatching) has ink along any curve drawn through it.
  */
 const WIDE_SWING: SwingTest = { tolerance: 0.03, cover: 0.95, alone: true };
+/** The swing of a door leaf drawn as a piece of wall: close and alone, as a wide door's (a leaf's length of wall has walls and lines all round it). */
+const LEAF_OWN_SWING: SwingTest = { tolerance: 0.05, cover: 0.9, alone: true };
 /** Of the points on the circles this share of the radius inside and outside a lone swing, at most SWING_CLEAR_MAX inked. */
 const SWING_CLEAR_SHARE = 0.12;
 const SWING_CLEAR_MAX = 0.5;

@@ -158,6 +158,26 @@ describe('raster wall gaps', () => {
     expect(count(crossed, 100, 30, 103, 67)).toBe(4 * 38);
   });
 
+  it("takes no open door's leaf drawn as thick as a wall for a piece of wall", () => {
+    // a room between walls at x 60-69 and 170-179; a door hinged on the right wall's face at (169, 100) stands open
+    // into it, its leaf a 45 px (900 mm) bar 3 px thick, its swing a quarter circle from the leaf's tip up to the
+    // wall. The leaf's free end faces the left wall 54 px (1080 mm) off, as a jamb would face the other jamb.
+    const arc: [number, number, number, number][] = [];
+    for (let i = 0; i <= 90; i++) {
+      const a = (i / 90) * (Math.PI / 2);
+      const x = Math.round(169 - 45 * Math.cos(a)), y = Math.round(100 - 45 * Math.sin(a));
+      arc.push([x, y, x, y]);
+    }
+    const rects: [number, number, number, number][] = [[60, 10, 69, 190], [170, 10, 179, 190], [125, 100, 169, 102]];
+    const walls = maskOf(240, 200, rects);
+    sealGaps(walls, maskOf(240, 200, [...rects, ...arc]), mmPerPx, 3);
+    expect(count(walls, 70, 100, 124, 102)).toBe(0);
+    // without its swing the same bar is a wall piece, and the gap beyond its end is sealed
+    const bar = maskOf(240, 200, rects);
+    sealGaps(bar, maskOf(240, 200, rects), mmPerPx, 3);
+    expect(count(bar, 70, 100, 124, 102)).toBe(55 * 3);
+  });
+
   it('leaves a narrow room between two parallel walls open', () => {
     // two vertical walls 50 px (1 m) apart, 150 px long: a corridor, no wall ends face each other across it
     const walls = maskOf(200, 200, [[40, 20, 49, 170], [100, 20, 109, 170]]);
