@@ -60,6 +60,7 @@ async function main(): Promise<number> {
   const scores: PlanScore[] = [];
   const failures: string[] = [];
   let crashes = 0;
+  const refusals: string[] = [];
   const results: Record<string, unknown> = {};
   let overlaysWritten = 0;
 
@@ -117,6 +118,7 @@ async function main(): Promise<number> {
     });
     failures.push(...sc.failures);
     crashes += sc.failures.length;
+    refusals.push(...sc.refusals);
     console.log('\nSUMMARY (scanned synthetic beside vector)');
     printSummaries([['vector', summarize(scores.filter((s) => scanIds.includes(s.id)))], ['scanned', summarize(sc.scores)]]);
     console.log(`time per page (scanned, engine only): median ${Math.round(percentile(sc.times, 50))} ms, p90 ${Math.round(percentile(sc.times, 90))} ms, max ${Math.round(Math.max(...sc.times, 0))} ms; CPU median ${Math.round(percentile(sc.cpuTimes, 50))} ms, p90 ${Math.round(percentile(sc.cpuTimes, 90))} ms, max ${Math.round(Math.max(...sc.cpuTimes, 0))} ms`);
@@ -182,10 +184,11 @@ async function main(): Promise<number> {
     console.log(
       `\nengine time / bare pdf.js parse (getOperatorList + getTextContent) of the same page: median ${percentile(parseRatios, 50).toFixed(1)}x, p90 ${percentile(parseRatios, 90).toFixed(1)}x, max ${Math.max(...parseRatios).toFixed(1)}x (${parseRatios.length} pages; best of 5 runs of each where the engine takes under 1 s)`,
     );
-  console.log(cliTiming(join(plansDir, truths[0]?.file ?? '')));
+  console.log(cliTiming(join(plansDir, truths[0]?.file ?? ''), truths[0]?.options.page ?? 1));
   const rssMb = process.resourceUsage().maxRSS / 1024;
   console.log(`\npeak RSS (whole process incl. worker): ${Math.round(rssMb)} MB`);
   console.log(`crashes/timeouts: ${crashes}`);
+  if (refusals.length) console.log(`refused with the engine's message (scanned under 75 dpi at the plan's scale): ${refusals.length}`);
   if (!flag('no-overlays')) console.log(`overlays: ${relative(process.cwd(), OVERLAY_DIR)}/{real,synthetic}/*.png (synthetic: plans with F1 < 0.97 or median area error > 2 %; --overlays for all)`);
   if (failures.length) console.log(`failures:\n  ${failures.join('\n  ')}`);
   mkdirSync(resolve('bench-out'), { recursive: true });
@@ -195,12 +198,12 @@ async function main(): Promise<number> {
 }
 
 /** The CLI as a whole process (Node start, bundle, pdf.js, engine, JSON out) on a simple page, 3 runs. */
-function cliTiming(pdf: string): string {
+function cliTiming(pdf: string, page: number): string {
   if (!existsSync(pdf)) return 'cli: no page to time';
   const runs: number[] = [];
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, [resolve('packages/engine/scripts/analyze.mjs'), pdf, '--page', '1', '--scale', '1:100'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [resolve('packages/engine/scripts/analyze.mjs'), pdf, '--page', String(page), '--scale', '1:100'], { encoding: 'utf8' });
     if (r.status !== 0) return `cli: failed (${r.stderr.trim().slice(0, 200)})`;
     runs.push(performance.now() - t0);
   }
