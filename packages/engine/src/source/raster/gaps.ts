@@ -3,7 +3,8 @@
  * columns) for the next wall; a gap no longer than the widest door is sealed with a block of the wall's
  * own thickness and kept as an opening: a window when a glass line runs across it from jamb to jamb, a
  * sliding door when panels cover part of it, otherwise a door. Looking only along the wall's own band
- * keeps narrow rooms and corridors (paper between two parallel walls) open.
+ * keeps narrow rooms and corridors (paper between two parallel walls) open. An open door's leaf that the scan
+ * thickened into wall, at its foot or along its length, is no piece whose ends are jambs.
  */
 import { components, newMask, type Components, type Mask } from './bitmap.js';
 
