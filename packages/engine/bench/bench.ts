@@ -16,7 +16,7 @@ import { DEFAULT_OUT, generateAll } from './generate.js';
 import { findRealPlans, REAL_PLANS_DIR } from './real-plans.js';
 import { sharedPath } from './shared-dir.js';
 import { runTruthPlans } from './truth-report.js';
-import { BenchRunner } from './runner.js';
+import { BenchRunner, refusedByEngine } from './runner.js';
 import { runRealScans, runScannedSynthetic } from './scan-bench.js';
 import { writeOverlay } from './overlay.js';
 import { scorePlan, type PlanScore, normalizeLabel, uniqueOpenings } from './score.js';
@@ -142,8 +142,7 @@ async function main(): Promise<number> {
         const r = await runner.run(plan.file, options);
         const name = `${rel.length > 62 ? `${rel.slice(0, 59)}...` : rel} p${page}`;
         if (!r.ok) {
-          // A clear refusal of bad input (EngineInputError, e.g. a scanned page) is not a crash.
-          const refused = r.errorName === 'EngineInputError';
+          const refused = refusedByEngine(r);
           if (!refused) crashes++;
           const line = `${pad(name, 70)}${lpad(Math.round(r.ms), 7)}  ${refused ? 'REFUSED' : 'CRASH'} ${r.error}`;
           realRows.push(line);

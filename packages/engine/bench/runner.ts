@@ -3,6 +3,9 @@ import { Worker } from 'node:worker_threads';
 import type { Job, JobResult } from './bench-worker.js';
 import { ANALYSIS_YOUNG_MB, DEFAULT_ANALYSIS_HEAP_MB } from '../src/pdf-limits.js';
 
+/** A page the engine refused with its own message (EngineInputError: a scan under 75 dpi, no drawing...): an answer, not a crash. */
+export const refusedByEngine = (r: Pick<JobResult, 'errorName'>): boolean => r.errorName === 'EngineInputError';
+
 export class BenchRunner {
   private worker: Worker | null = null;
   private seq = 0;

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { AnalysisResult } from '../src/types.js';
 import { writeOverlay } from './overlay.js';
-import type { BenchRunner } from './runner.js';
+import { refusedByEngine, type BenchRunner } from './runner.js';
 import { scanAll } from './scan-plans.js';
 import { scorePlan, uniqueOpenings, type PlanScore } from './score.js';
 import { SHARED_DIR } from './shared-dir.js';
@@ -35,9 +35,7 @@ export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptio
     const r = await runner.run(file, truth.options);
     const scan = truth.features.filter((f) => /dpi|skew/.test(f)).join(', ');
     if (!r.ok) {
-      // (a page refused with the engine's own message, as one scanned under 75 dpi at the plan's scale must be, is
-      // an answer; anything else is a crash)
-      const refused = r.errorName === 'EngineInputError';
+      const refused = refusedByEngine(r);
       (refused ? refusals : failures).push(`${truth.id}: ${r.error}`);
       console.log(`${pad(truth.id, 50)}${lpad(Math.round(r.ms), 7)}  ${refused ? 'REFUSED' : 'FAILED'} ${r.error}`);
       continue;
@@ -108,7 +106,7 @@ export async function runRealScans(runner: BenchRunner, workDir: string, overlay
     writeFileSync(pdfFile, pdf);
     const r = await runner.run(pdfFile, { page: 1, scale, ceilingHeightMm: 2500 });
     if (!r.ok) {
-      const refused = r.errorName === 'EngineInputError';
+      const refused = refusedByEngine(r);
       if (!refused) failures.push(`${name}: ${r.error}`);
       console.log(`${pad(name, 44)}${lpad(Math.round(r.ms), 7)}  ${refused ? 'REFUSED' : 'CRASH'} ${r.error}`);
       continue;

@@ -88,7 +88,7 @@ export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2, 
       // an open door's leaf drawn thick enough to pass for a piece of wall: its swing runs from its free end round
       // its foot, a quarter circle as wide as the leaf is long; its ends are no jambs
       if (len * mmPerPx >= MIN_OPENING_MM && len * mmPerPx <= MAX_LEAF_MM &&
-        swingAt({ x0: comps.x0[id], x1: comps.x1[id], y0: comps.y0[id], y1: comps.y1[id], horizontal: true, kind: 'seal', subtype: '' }, inkView, LEAF_OWN_SWING)) continue;
+        swingAt({ x0: comps.x0[id], x1: comps.x1[id], y0: comps.y0[id], y1: comps.y1[id] }, inkView, LEAF_OWN_SWING)) continue;
       for (const dir of [1, -1] as const) {
         const g = endGap(view, comps.labels, id, comps.x0[id], comps.x1[id], comps.y0[id], comps.y1[id], dir, maxLen, mmPerPx, inkView, maxBreak);
         if (g) found.push(g);
@@ -291,9 +291,10 @@ const SWING_CLEAR_MAX = 0.5;
  * Whether a door's swing is drawn at the gap (a block along x, rows y0..y1 across the wall): a quarter circle
  * hinged at a corner of the gap on one face of the wall, its radius the gap's length, sweeping from the far
  * jamb out into the room, with ink along most of it (as `test` asks). The leaf's own line is not asked for
- * (drawn thin, or open at another angle).
+ * (drawn thin, or open at another angle). Any block along x can be asked about: a wall piece that is a door's
+ * leaf has its swing so, from its free end round its foot.
  */
-export function swingAt(g: Gap, ink: Mask, test: SwingTest = LEAF_SWING): boolean {
+export function swingAt(g: Pick<Gap, 'x0' | 'y0' | 'x1' | 'y1'>, ink: Mask, test: SwingTest = LEAF_SWING): boolean {
   const R = g.x1 - g.x0 + 1;
   const tol = Math.max(2, Math.round(test.tolerance * R));
   const inkNear = (x: number, y: number) => {
