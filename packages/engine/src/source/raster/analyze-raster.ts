@@ -9,7 +9,7 @@ import { isLabelText, readText, type TextItem } from '../text.js';
 import { binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, scanMapper } from './deskew.js';
 import { bandViews, openingsOnce, sealGaps } from './gaps.js';
-import { cropArray, drawingBox } from './crop.js';
+import { CROP_MARGIN_PX, cropArray, drawingBox, wallsBox } from './crop.js';
 import { imageGrey, imageSampler } from './image-grey.js';
 import { largestImage, renderGrey, type PageImageInfo } from './page-image.js';
 import { faceLineHalfWidthPx } from './edges.js';
@@ -23,6 +23,11 @@ import { findBandWindows } from './windows-raster.js';
 export const MIN_PLAN_DPI = 75;
 /** Finer than this (site mm per pixel) adds time, not accuracy. */
 const FINEST_MM_PER_PX = 9;
+/**
+ * Paper is kept this far (site mm) round the walls' box: beyond a door's swing from every wall there is no room,
+ * door or window to find.
+ */
+const WALLS_MARGIN_MM = 1500;
 /** Pixel budget of the working image (memory and time cap). */
 const MAX_WORK_PX = 12e6;
 /** Paper resolution room names are read at, when the scan has it (dpi). */
@@ -69,16 +74,24 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   // (a page that needs no turn keeps its first binarisation)
   const full = skewDeg !== 0 ? binarizeWithPaper(straight, w, h) : first;
   // from here on only the drawing's box of the page is worked on (pixel coordinates are the box's)
-  const box = drawingBox(full.ink) ?? { x0: 0, y0: 0, x1: w - 1, y1: h - 1 };
-  const bw = box.x1 - box.x0 + 1, bh = box.y1 - box.y0 + 1;
+  let box = drawingBox(full.ink) ?? { x0: 0, y0: 0, x1: w - 1, y1: h - 1 };
+  let bw = box.x1 - box.x0 + 1, bh = box.y1 - box.y0 + 1;
   ink = { w: bw, h: bh, data: cropArray(full.ink.data, w, box) };
-  const grey = cropArray(straight, w, box);
-  const bin = { ink, paper: cropArray(full.paper, w, box), inkLevel: full.inkLevel };
-
-  const walls = findWallMask(ink, scale);
+  let walls = findWallMask(ink, scale);
   if (inkShare(walls.data) === 0) {
     throw new EngineInputError('unreadable_scan', `No walls were found on page ${options.page}; it does not look like a floor plan (or the scale is far off).`);
   }
+  // and from here on only the walls' part of it: what lies farther from every wall than a door's swing reaches (a
+  // sheet's title block, notes, a legend, the paper round a small plan) holds no room, door or window
+  const near = wallsBox(walls, Math.max(CROP_MARGIN_PX, Math.ceil(WALLS_MARGIN_MM / mmPerPx)));
+  if (near && (near.x1 - near.x0 + 1 < bw || near.y1 - near.y0 + 1 < bh)) {
+    ink = { w: near.x1 - near.x0 + 1, h: near.y1 - near.y0 + 1, data: cropArray(ink.data, bw, near) };
+    walls = { ...walls, w: ink.w, h: ink.h, data: cropArray(walls.data, bw, near) };
+    box = { x0: box.x0 + near.x0, y0: box.y0 + near.y0, x1: box.x0 + near.x1, y1: box.y0 + near.y1 };
+    bw = ink.w; bh = ink.h;
+  }
+  const grey = cropArray(straight, w, box);
+  const bin = { ink, paper: cropArray(full.paper, w, box), inkLevel: full.inkLevel };
   const unsealed = new Uint8Array(walls.data);
   const views = bandViews(walls, ink);
   const bandWindows = findBandWindows(walls, ink, mmPerPx, views, { grey, paper: bin.paper });

@@ -89,6 +89,12 @@ const FRAME_SPAN = 0.9;
 /** ... and its ink (the frame's line, a title block's rules) covers less than this share of its box. */
 const FRAME_INK = 0.03;
 
+/** Whether wall piece `id` of `c` is a sheet's frame on a drawing w x h pixels: it spans the drawing both ways and is only a thin outline. */
+export function isSheetFrame(c: Components, id: number, w: number, h: number): boolean {
+  const bw = c.x1[id] - c.x0[id] + 1, bh = c.y1[id] - c.y0[id] + 1;
+  return bw >= FRAME_SPAN * w && bh >= FRAME_SPAN * h && c.area[id] < FRAME_INK * bw * bh;
+}
+
 /**
  * Per free piece (ids of `free`): whether it meets a sheet's frame, a wall piece spanning the drawing both ways that
  * is only a thin outline. The paper between a frame and the plan, and the cells of a title block drawn against
@@ -100,10 +106,7 @@ function framedPaper(walls: Mask, free: Components): Uint8Array {
   const c = components(walls, 1);
   const frame = new Uint8Array(c.count + 1);
   let any = false;
-  for (let id = 1; id <= c.count; id++) {
-    const bw = c.x1[id] - c.x0[id] + 1, bh = c.y1[id] - c.y0[id] + 1;
-    if (bw >= FRAME_SPAN * w && bh >= FRAME_SPAN * h && c.area[id] < FRAME_INK * bw * bh) { frame[id] = 1; any = true; }
-  }
+  for (let id = 1; id <= c.count; id++) if (isSheetFrame(c, id, w, h)) { frame[id] = 1; any = true; }
   if (!any) return out;
   const fl = free.labels;
   for (let i = 0; i < c.labels.length; i++) {

@@ -4,7 +4,7 @@
  * the thinnest wall (furniture, dimensions, text, door swings, hatching); small pieces standing alone are
  * dropped. What remains is the wall network.
  */
-import { CROP_MARGIN_PX } from './crop.js';
+import { CROP_MARGIN_PX, SHEET_EDGE_SHARE } from './crop.js';
 import { MAX_GAP_MM, MAX_WALL_THICKNESS_MM } from './gaps.js';
 import { chamfer, CHAMFER_PAD, CHAMFER_UNIT, components, dilate, newMask, open, thresholdChamfer, type Components, type Mask } from './bitmap.js';
 
@@ -30,9 +30,6 @@ export const WALL_PIECE_MM = 1500;
  * full thickness, runs a wall piece's length, and meets those walls (see findWallMask).
  */
 export const THIN_WALL_PAPER_MM = 0.3;
-/** Walls within this share of the drawing's size from its edge (past the crop's margin of paper) are a sheet's frame
- * (or an unframed drawing's outside). */
-const SHEET_EDGE_SHARE = 0.01;
 /** A thin piece with more ink than this many lines its length is a grid of rules (a title block, a table). */
 const GRID_LINES = 3.5;
 
