@@ -29,6 +29,7 @@ import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
 import { findOutdoorSpaces, OUTDOOR_NAME } from './core/outdoor-spaces.js';
 import { overRailings, type RailingWorld } from './core/railings.js';
 import { preWallStrips } from './core/pre-walls.js';
+import { hatchedColumns, withoutColumns } from './core/columns.js';
 import { holesIn, growByPieces, FITTING_ROOM_MIN_MM2, type Ring } from './core/fitting-floor.js';
 
 export const ENGINE_VERSION = '0.1.0';
@@ -201,6 +202,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // where the walls without fittings hold several rooms, the floor under a fitting that meets one room only
     // is that room's (asked once the rooms are cut apart: a space cut along lines drawn in it keeps them)
     for (const h2 of crowded) holes = growByPieces(h2, holes);
+    // a column or shaft cut and hatched in a room's corner is construction, not the room's floor (columns.ts)
+    const columns = hatchedColumns(vec.segs, k, inWall);
+    if (columns.length) holes = holes.map((h) => withoutColumns(h, columns));
 
     // exterior = the outer ring holding most rooms
     let exterior: PointMm[] = [];

@@ -1,0 +1,187 @@
+/**
+ * Columns and shafts cut and hatched in a room's corner. A plan draws a cut solid too small for a wall piece (a
+ * column, a shaft's casing, 0.15-0.8 m across) as a box filled with parallel slanted strokes, often without an
+ * outline of its own (the hatch's ends are its sides) and with the strokes dashed into pieces. The printed net
+ * floor area leaves construction out, so a room holding one in its corner was measured a column's area too large
+ * (a 4 m² shower: +5 %).
+ *
+ * Such a box is a patch of slanted strokes of one direction (at least six, each within a hatch's spacing of
+ * another) filling a near-square axis-aligned box 0.15-0.8 m across: strokes end on all four of its sides and
+ * spread across its whole width. It stands against walls on two neighbouring sides; run on to those walls (the
+ * strip behind a column is no floor either), it is taken out of the room that holds most of it. A hatched field
+ * larger than a column (a floor pattern), a diagonal or two (a shower tray's cross), a box standing free in a room
+ * or against one wall only (a hatched sill, a step, a table) are not taken. A box that is a wall's own hatch takes
+ * nothing from a room: the room already ends at the wall.
+ */
+import { difference, FillRule, intersect } from 'clipper2-ts';
+import type { PointMm } from '../types.js';
+import { bbox, fromPath, polyArea, toPath } from './geometry.js';
+
+/** A drawn segment in points (as the vector source gives it). */
+export interface PtSeg { x1: number; y1: number; x2: number; y2: number; dashed?: boolean }
+
+/** A hatch stroke runs at least this far off both axes (degrees): slanted hatching, not a box's sides. */
+const MIN_SLANT_DEG = 20;
+/** Strokes of one hatch run in one direction within this (degrees)... */
+const ANGLE_TOL_DEG = 2;
+/** ...and each lies within this of another (mm): a hatch's spacing, a dashed stroke's gaps. */
+const NEAR_MM = 130;
+/** Cells of the neighbour search (mm). */
+const MAX_SPACING_MM = 250;
+/** A patch is at least this many strokes (and at most MAX_PIECES: a column's box holds no more, dashed or not)... */
+const MIN_PIECES = 6;
+const MAX_PIECES = 1000;
+/** ...ending on each side of its box at this many places at least... */
+const MIN_ENDS_PER_SIDE = 2;
+/** ...and spread across the hatch over this share of the box's width across it. */
+const FILL_SHARE = 0.6;
+/** Sides of a column's box (mm). */
+const MIN_SIDE_MM = 150;
+const MAX_SIDE_MM = 800;
+/** Its long side is at most this many times its short side. */
+const MAX_ASPECT = 2;
+/** A hatch line's ends lie on the box's sides within this (mm). */
+const END_TOL_MM = 15;
+/** A side stands against a wall when the wall is within this of it (mm; a cladding line may stand between). */
+const WALL_REACH_MM = 150;
+/** A column stands in a room when at least this share of its box (run on to the walls) is the room's. */
+const COLUMN_IN_ROOM = 0.4;
+/** Step of the search for that wall (mm). */
+const WALL_STEP_MM = 10;
+/** Strokes shorter than this (mm) are dots, not hatch pieces. */
+const MIN_PIECE_MM = 10;
+
+/**
+ * The boxes (mm, axis-aligned, as closed rings) of the hatched columns on the page: `segs` in points, `k` mm per
+ * point, `inWall(p)` whether a point lies in a wall.
+ */
+export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) => boolean): PointMm[][] {
+  const pieces = slantedPieces(segs, k);
+  if (pieces.length < MIN_PIECES) return [];
+  // patches: pieces of one direction within a hatch's spacing of each other (a grid of cells finds the neighbours)
+  const parent = pieces.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const cellOf = (v: number) => Math.floor(v / MAX_SPACING_MM);
+  const key = (gx: number, gy: number) => gx * 1_000_003 + gy;
+  const grid = new Map<number, number[]>();
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    for (const q of [p.a, p.b, p.mid]) {
+      const kq = key(cellOf(q[0]), cellOf(q[1]));
+      const list = grid.get(kq);
+      if (!list) grid.set(kq, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+  }
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    const cx = cellOf(p.mid[0]), cy = cellOf(p.mid[1]);
+    for (let gx = cx - 2; gx <= cx + 2; gx++) for (let gy = cy - 2; gy <= cy + 2; gy++) {
+      const list = grid.get(key(gx, gy));
+      if (!list) continue;
+      for (const j of list) {
+        const q = pieces[j];
+        if (j <= i || Math.abs(q.angle - p.angle) > ANGLE_TOL_DEG) continue;
+        if (q.x0 > p.x1 + NEAR_MM || p.x0 > q.x1 + NEAR_MM || q.y0 > p.y1 + NEAR_MM || p.y0 > q.y1 + NEAR_MM) continue;
+        if (find(i) !== find(j) && segDist(p.a, p.b, q.a, q.b) <= NEAR_MM) parent[find(i)] = find(j);
+      }
+    }
+  }
+  const patches = new Map<number, number[]>();
+  pieces.forEach((_, i) => {
+    const r = find(i);
+    const g = patches.get(r);
+    if (g) g.push(i);
+    else patches.set(r, [i]);
+  });
+  const out: PointMm[][] = [];
+  for (const ids of patches.values()) {
+    if (ids.length < MIN_PIECES || ids.length > MAX_PIECES) continue;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const i of ids) {
+      x0 = Math.min(x0, pieces[i].x0); y0 = Math.min(y0, pieces[i].y0); x1 = Math.max(x1, pieces[i].x1); y1 = Math.max(y1, pieces[i].y1);
+    }
+    const w = x1 - x0, h = y1 - y0;
+    if (Math.min(w, h) < MIN_SIDE_MM || Math.max(w, h) > MAX_SIDE_MM || Math.max(w, h) > MAX_ASPECT * Math.min(w, h)) continue;
+    const ends = ids.flatMap((i) => [pieces[i].a, pieces[i].b]);
+    // the hatch fills the box: strokes end on each of its four sides, at several places
+    const onSides = [
+      ends.filter((p) => Math.abs(p[0] - x0) <= END_TOL_MM).length, ends.filter((p) => Math.abs(p[0] - x1) <= END_TOL_MM).length,
+      ends.filter((p) => Math.abs(p[1] - y0) <= END_TOL_MM).length, ends.filter((p) => Math.abs(p[1] - y1) <= END_TOL_MM).length,
+    ];
+    if (onSides.some((n) => n < MIN_ENDS_PER_SIDE)) continue;
+    // and across it: lines at a spacing under NEAR_MM fill the box's whole width across the hatch
+    const t = (pieces[ids[0]].angle * Math.PI) / 180, ux = Math.cos(t), uy = Math.sin(t);
+    const across = ids.map((i) => -uy * pieces[i].mid[0] + ux * pieces[i].mid[1]);
+    const spread = Math.max(...across) - Math.min(...across), span = Math.abs(-uy) * w + Math.abs(ux) * h;
+    if (spread < FILL_SHARE * span) continue;
+    // against walls on two neighbouring sides (a corner): how far off each side the wall stands, if it does
+    const reachOf = (side: 'l' | 'r' | 't' | 'b'): number | null => {
+      const found: number[] = [];
+      for (const f of [0.25, 0.5, 0.75]) {
+        for (let dd = WALL_STEP_MM; dd <= WALL_REACH_MM; dd += WALL_STEP_MM) {
+          const p: PointMm = side === 'l' ? [x0 - dd, y0 + f * h] : side === 'r' ? [x1 + dd, y0 + f * h] : side === 't' ? [x0 + f * w, y0 - dd] : [x0 + f * w, y1 + dd];
+          if (inWall(p)) { found.push(dd); break; }
+        }
+      }
+      return found.length >= 2 ? Math.max(...found) : null;
+    };
+    const l = reachOf('l'), r = reachOf('r'), tp = reachOf('t'), b = reachOf('b');
+    if (!((l !== null || r !== null) && (tp !== null || b !== null))) continue;
+    // (the box runs on to the walls it stands against: the strip behind a column is no floor either, and the room
+    // then loses a notch at its edge rather than an island it would keep)
+    const X0 = x0 - (l ?? 0), X1 = x1 + (r ?? 0), Y0 = y0 - (tp ?? 0), Y1 = y1 + (b ?? 0);
+    out.push([[X0, Y0], [X1, Y0], [X1, Y1], [X0, Y1]]);
+  }
+  return out;
+}
+
+interface SlantedPiece { a: PointMm; b: PointMm; mid: PointMm; angle: number; x0: number; y0: number; x1: number; y1: number }
+
+/** The slanted strokes (mm) that may be pieces of a column's hatch. */
+function slantedPieces(segs: PtSeg[], k: number): SlantedPiece[] {
+  const out: SlantedPiece[] = [];
+  for (const s of segs) {
+    if (s.dashed) continue;
+    const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    // (no stroke of a column's hatch is longer than the box's diagonal)
+    if (len < MIN_PIECE_MM || len > Math.SQRT2 * MAX_SIDE_MM) continue;
+    let deg = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
+    deg = ((deg % 180) + 180) % 180;
+    if (Math.min(deg % 90, 90 - (deg % 90)) < MIN_SLANT_DEG) continue;
+    out.push({ a, b, mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], angle: deg, x0: Math.min(a[0], b[0]), y0: Math.min(a[1], b[1]), x1: Math.max(a[0], b[0]), y1: Math.max(a[1], b[1]) });
+  }
+  return out;
+}
+
+/** Distance between two segments (mm). */
+function segDist(a: PointMm, b: PointMm, c: PointMm, d: PointMm): number {
+  return Math.min(pointSegDist(a, c, d), pointSegDist(b, c, d), pointSegDist(c, a, b), pointSegDist(d, a, b));
+}
+
+function pointSegDist(p: PointMm, q: PointMm, r: PointMm): number {
+  const dx = r[0] - q[0], dy = r[1] - q[1], l2 = dx * dx + dy * dy;
+  const t = l2 ? Math.max(0, Math.min(1, ((p[0] - q[0]) * dx + (p[1] - q[1]) * dy) / l2)) : 0;
+  return Math.hypot(p[0] - q[0] - t * dx, p[1] - q[1] - t * dy);
+}
+
+/** The room without the columns standing in it (its largest remaining part, its orientation kept). */
+export function withoutColumns<R extends { pts: PointMm[]; area: number }>(room: R, columns: PointMm[][]): R {
+  // (a column stands in the room when most of its box is the room's: its hatch may have been taken for a fitting
+  // or a piece of wall in part)
+  const box = bbox(room.pts);
+  const inside = columns.filter((c) => {
+    if (c[0][0] > box.x1 || c[2][0] < box.x0 || c[0][1] > box.y1 || c[2][1] < box.y0) return false;
+    const shared = intersect([toPath(room.pts)], [toPath(c)], FillRule.NonZero).reduce((a, q) => a + Math.abs(polyArea(fromPath(q))), 0);
+    return shared >= COLUMN_IN_ROOM * Math.abs(polyArea(c));
+  });
+  if (!inside.length) return room;
+  const rest = difference([toPath(room.pts)], inside.map(toPath), FillRule.NonZero).map(fromPath);
+  if (!rest.length) return room;
+  let best = rest[0];
+  for (const p of rest) if (Math.abs(polyArea(p)) > Math.abs(polyArea(best))) best = p;
+  let area = polyArea(best);
+  if (Math.sign(area) !== Math.sign(room.area)) { best = [...best].reverse(); area = -area; }
+  return { ...room, pts: best, area };
+}
