@@ -203,7 +203,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // is that room's (asked once the rooms are cut apart: a space cut along lines drawn in it keeps them)
     for (const h2 of crowded) holes = growByPieces(h2, holes);
     // a column or shaft cut and hatched in a room's corner is construction, not the room's floor (columns.ts)
-    const columns = hatchedColumns(vec.segs, k, inWall);
+    const columns = holes.length ? hatchedColumns(vec.segs, k, inWall) : [];
     if (columns.length) holes = holes.map((h) => withoutColumns(h, columns));
 
     // exterior = the outer ring holding most rooms

@@ -15,7 +15,7 @@
  */
 import { difference, FillRule, intersect } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
-import { bbox, fromPath, polyArea, toPath } from './geometry.js';
+import { bbox, fromPath, polyArea, segToSegDist, toPath } from './geometry.js';
 
 /** A drawn segment in points (as the vector source gives it). */
 export interface PtSeg { x1: number; y1: number; x2: number; y2: number; dashed?: boolean }
@@ -83,7 +83,7 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
         const q = pieces[j];
         if (j <= i || Math.abs(q.angle - p.angle) > ANGLE_TOL_DEG) continue;
         if (q.x0 > p.x1 + NEAR_MM || p.x0 > q.x1 + NEAR_MM || q.y0 > p.y1 + NEAR_MM || p.y0 > q.y1 + NEAR_MM) continue;
-        if (find(i) !== find(j) && segDist(p.a, p.b, q.a, q.b) <= NEAR_MM) parent[find(i)] = find(j);
+        if (find(i) !== find(j) && segToSegDist(p.a, p.b, q.a, q.b) <= NEAR_MM) parent[find(i)] = find(j);
       }
     }
   }
@@ -153,17 +153,6 @@ function slantedPieces(segs: PtSeg[], k: number): SlantedPiece[] {
     out.push({ a, b, mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], angle: deg, x0: Math.min(a[0], b[0]), y0: Math.min(a[1], b[1]), x1: Math.max(a[0], b[0]), y1: Math.max(a[1], b[1]) });
   }
   return out;
-}
-
-/** Distance between two segments (mm). */
-function segDist(a: PointMm, b: PointMm, c: PointMm, d: PointMm): number {
-  return Math.min(pointSegDist(a, c, d), pointSegDist(b, c, d), pointSegDist(c, a, b), pointSegDist(d, a, b));
-}
-
-function pointSegDist(p: PointMm, q: PointMm, r: PointMm): number {
-  const dx = r[0] - q[0], dy = r[1] - q[1], l2 = dx * dx + dy * dy;
-  const t = l2 ? Math.max(0, Math.min(1, ((p[0] - q[0]) * dx + (p[1] - q[1]) * dy) / l2)) : 0;
-  return Math.hypot(p[0] - q[0] - t * dx, p[1] - q[1] - t * dy);
 }
 
 /** The room without the columns standing in it (its largest remaining part, its orientation kept). */
