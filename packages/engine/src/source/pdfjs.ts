@@ -16,6 +16,9 @@
  *   A stand-in that refuses to be built is left in its place rather than nothing: pdf.js still tries it
  *   once per stream and falls back when it throws, and a missing global throws a ReferenceError whose stack
  *   trace (with source maps, in tests and the CLI) cost more than the inflate it stood for.
+ * - pdf.js decodes JPEGs in JavaScript (a 40-megapixel scan: 1.2 s on the engine's thread). Where the platform
+ *   has no `ImageDecoder`, a stand-in built on the native image library takes plain RGB JPEGs
+ *   (`native-jpeg.ts`); every document opened here allows it, as pdf.js keeps the first document's choice.
  * - Without a worker thread pdf.js loads its worker code by a dynamic import on the first document; it is
  *   loaded here up front (`globalThis.pdfjsWorker`), so it is loaded once and before `push` is restored.
  * - pdf.js's in-thread ("fake") worker talks to the API side through a port that deep-copies every message
@@ -25,6 +28,7 @@
  */
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { DocumentInitParameters } from 'pdfjs-dist/types/src/display/api.js';
+import { installNativeJpegDecoder } from './native-jpeg.js';
 
 /**
  * Array.prototype.push as it was before pdf.js loaded (core-js makes its polyfill's source read
@@ -43,6 +47,9 @@ export class RefusedDecompressionStream {
   }
 }
 Object.defineProperty(globalThis, 'DecompressionStream', { value: RefusedDecompressionStream, writable: true, configurable: true, enumerable: false });
+
+// JPEGs decoded natively (native-jpeg.ts): pdf.js looks for an ImageDecoder once, as its modules load
+export const nativeJpeg = installNativeJpegDecoder();
 
 const pdfjs: typeof PdfJs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 const g = globalThis as { pdfjsWorker?: unknown };
@@ -129,7 +136,9 @@ export function getDocument(params: DocumentInitParameters): ReturnType<typeof p
   const port = new HandOverPort();
   workerSide.WorkerMessageHandler.initializeFromPort(port);
   const worker = new (pdfjs.PDFWorker as unknown as PortWorkerConstructor)({ port, verbosity: params.verbosity });
-  const task = pdfjs.getDocument({ ...params, worker });
+  // plain RGB JPEGs to the native decoder (native-jpeg.ts) for every document: pdf.js settles the choice once
+  // per process, at the first JPEG it meets, whatever later documents ask
+  const task = pdfjs.getDocument({ isImageDecoderSupported: nativeJpeg, ...params, worker });
   // the loading task destroys a worker it holds here when the document is destroyed, as it does its own
   (task as unknown as { _worker: unknown })._worker = worker;
   const destroy = task.destroy.bind(task);

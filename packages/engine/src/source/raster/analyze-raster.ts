@@ -10,7 +10,7 @@ import { binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, scanMapper } from './deskew.js';
 import { bandViews, openingsOnce, sealGaps } from './gaps.js';
 import { CROP_MARGIN_PX, cropArray, drawingBox, wallsBox } from './crop.js';
-import { imageGrey, imageSampler } from './image-grey.js';
+import { imageGrey, imageReady, imageSampler, releaseImagePixels } from './image-grey.js';
 import { largestImage, renderGrey, type PageImageInfo } from './page-image.js';
 import { faceLineHalfWidthPx } from './edges.js';
 import { findRegions } from './regions.js';
@@ -59,7 +59,9 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const vp = page.getViewport({ scale: 1 });
   let pxPerPt = Math.min(img.pxPerPt, k / FINEST_MM_PER_PX);
   pxPerPt = Math.min(pxPerPt, Math.sqrt(MAX_WORK_PX / (vp.width * vp.height)));
+  await imageReady(page, img);
   const scan = imageGrey(page, img, pxPerPt) ?? (await renderGrey(page, pxPerPt));
+  releaseImagePixels(page, img);
   const { w, h } = scan;
   const mmPerPx = k / scan.pxPerPt;
   const scale = { mmPerPx, paperMmPerPx: mmPerPx / options.scale };

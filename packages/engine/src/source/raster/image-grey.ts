@@ -1,11 +1,14 @@
 /**
- * The scanned page's image straight from pdf.js's decoded copy, shrunk to the working resolution by area
- * averaging in one pass over its pixels. Drawing the page with pdf.js instead copies the full-size image
+ * The scanned page's image straight from its decoded copy (pdf.js's pixels, or the grey plane of a JPEG the
+ * native library decoded: `native-jpeg.ts`), shrunk to the working resolution by area averaging in one pass
+ * over its pixels. Drawing the page with pdf.js instead copies the full-size image
  * through scratch canvases and halves it step by step in JavaScript, several times slower; that path stays
  * for pages this one does not cover (a turned page, an image drawn turned or sheared, an image pdf.js keeps
  * as a bitmap).
  */
+import { createCanvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { isNativeBitmap, type NativeBitmap } from '../native-jpeg.js';
 import type { GreyImage, PageImageInfo } from './page-image.js';
 
 /** pdf.js's ImageKind: packed 1-bit grey (1 = white), RGB, RGBA. */
@@ -13,24 +16,112 @@ const GREY_1BPP = 1, RGB = 2, RGBA = 4 - 1;
 /** Shear left in an image's placement (points per point) that still counts as axis-aligned. */
 const AXIS_EPS = 1e-6;
 
-interface DecodedImage { width: number; height: number; kind: number; data: Uint8Array | Uint8ClampedArray }
+/** Rows of a natively decoded image copied out at a time: about this many pixels (a strip of scratch canvas). */
+const STRIP_PX = 4_000_000;
+
+/**
+ * pdf.js's decoded pixels, or (`plane`) the grey of a JPEG the native library decoded (`native-jpeg.ts`), as
+ * the weighted sum 77 R + 150 G + 29 B (grey × 256: the same figure `luma` divides, kept whole in 16 bits).
+ */
+type DecodedImage =
+  | { width: number; height: number; kind: number; data: Uint8Array | Uint8ClampedArray; plane?: undefined; bitmap?: undefined }
+  | { width: number; height: number; plane: Uint16Array; bitmap: NativeBitmap };
+
+/** Grey planes of natively decoded images, built once per image. */
+const planes = new WeakMap<NativeBitmap, { width: number; height: number; plane: Uint16Array }>();
 
 function decoded(page: PDFPageProxy, objId: string): DecodedImage | null {
   const p = page as unknown as { objs: { get(id: string): unknown }; commonObjs: { get(id: string): unknown } };
   try {
-    const o = (objId.startsWith('g_') ? p.commonObjs : p.objs).get(objId) as Partial<DecodedImage> | null;
-    if (!o || !o.data || !o.width || !o.height || ![GREY_1BPP, RGB, RGBA].includes(o.kind ?? 0)) return null;
-    return o as DecodedImage;
+    const o = (objId.startsWith('g_') ? p.commonObjs : p.objs).get(objId) as
+      Partial<{ width: number; height: number; kind: number; data: Uint8Array; bitmap: unknown }> | null;
+    if (!o) return null;
+    if (isNativeBitmap(o.bitmap)) {
+      const grey = planeOf(o.bitmap);
+      return grey ? { ...grey, bitmap: o.bitmap } : null;
+    }
+    if (!o.data || !o.width || !o.height || ![GREY_1BPP, RGB, RGBA].includes(o.kind ?? 0)) return null;
+    return { width: o.width, height: o.height, kind: o.kind!, data: o.data };
   } catch {
     return null;
   }
 }
 
+/**
+ * The grey plane of a natively decoded image, copied out of the native library a strip of rows at a time
+ * (pixels as decoded: no smoothing, no scaling), with the image's own size (the dictionary's may differ; the
+ * image fills the same square either way); null once the image's pixels have been let go without one.
+ */
+function planeOf(bitmap: NativeBitmap): { width: number; height: number; plane: Uint16Array } | null {
+  const known = planes.get(bitmap);
+  if (known) return known;
+  const W = bitmap.width, H = bitmap.height;
+  if (!W || !H) return null;
+  const plane = new Uint16Array(W * H);
+  const rows = Math.max(1, Math.min(H, Math.floor(STRIP_PX / W)));
+  const canvas = createCanvas(W, rows);
+  const ctx = canvas.getContext('2d');
+  ctx.imageSmoothingEnabled = false;
+  for (let y0 = 0; y0 < H; y0 += rows) {
+    const n = Math.min(rows, H - y0);
+    ctx.drawImage(bitmap, 0, y0, W, n, 0, 0, W, n);
+    // the canvas's own pixels (RGBA; an opaque JPEG, so not premultiplied in effect), read without a copy
+    const rgba = canvas.data();
+    for (let i = 0, j = 0, k = y0 * W; i < W * n; i++, j += 4, k++) plane[k] = rgba[j] * 77 + rgba[j + 1] * 150 + rgba[j + 2] * 29;
+  }
+  const grey = { width: W, height: H, plane };
+  planes.set(bitmap, grey);
+  return grey;
+}
+
+/**
+ * Lets go of the native pixels of the page's image once its grey plane is built (the plane, a third of their
+ * size, serves every later read): the scan's largest memory at the stage that needs the most. The page must
+ * not be drawn after this (the image would draw blank); the raster analysis never draws it again.
+ */
+export function releaseImagePixels(page: PDFPageProxy, info: PageImageInfo): void {
+  if (!info.objId) return;
+  const p = page as unknown as { objs: PdfObjs; commonObjs: PdfObjs };
+  const objs = info.objId.startsWith('g_') ? p.commonObjs : p.objs;
+  if (!objs.has(info.objId)) return;
+  const o = objs.get(info.objId) as { bitmap?: unknown } | null;
+  if (isNativeBitmap(o?.bitmap) && planes.has(o.bitmap)) o.bitmap.close();
+}
+
+/** How long to wait for pdf.js to deliver a decoded image before drawing the page instead (ms). */
+const IMAGE_WAIT_MS = 30_000;
+
+/**
+ * Resolves when pdf.js has delivered the image's pixels (a natively decoded JPEG arrives after the operator
+ * list: its decoding runs off the thread), or after IMAGE_WAIT_MS; `imageGrey` then reads what is there.
+ */
+export function imageReady(page: PDFPageProxy, info: PageImageInfo): Promise<void> {
+  const objId = info.objId;
+  if (!objId) return Promise.resolve();
+  const p = page as unknown as { objs: PdfObjs; commonObjs: PdfObjs };
+  const objs = objId.startsWith('g_') ? p.commonObjs : p.objs;
+  if (objs.has(objId)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, IMAGE_WAIT_MS);
+    objs.get(objId, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+interface PdfObjs { has(id: string): boolean; get(id: string, callback?: (data: unknown) => void): unknown }
+
 /** Grey (0 black .. 255 white) of the colour pixel starting at data[j]. */
-const luma = (data: DecodedImage['data'], j: number): number => (data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29) / 256;
+const luma = (data: Uint8Array | Uint8ClampedArray, j: number): number => (data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29) / 256;
 
 /** Grey value (0 black .. 255 white) of every pixel of one decoded row. */
 function greyRow(img: DecodedImage, row: number, out: Float32Array): void {
+  if (img.plane) {
+    const { width: W, plane } = img;
+    for (let i = 0, k = row * W; i < W; i++, k++) out[i] = plane[k] / 256;
+    return;
+  }
   const { width: W, kind, data } = img;
   if (kind === GREY_1BPP) {
     const base = row * ((W + 7) >> 3);
@@ -71,15 +162,21 @@ export function imageGrey(page: PDFPageProxy, info: PageImageInfo, pxPerPt: numb
   const c0 = new Int32Array(w), c1 = new Int32Array(w);
   for (let X = 0; X < w; X++) [c0[X], c1[X]] = colRange(X);
   const acc = new Float32Array(W), row = new Float32Array(W);
+  // a grey plane (grey x 256, whole numbers) is summed as it is: exact, and no row to convert
+  const plane = img.plane, scale = plane ? 256 : 1;
   for (let Y = 0; Y < h; Y++) {
     const [r0, r1] = rowRange(Y);
     if (r1 <= r0) continue;
     acc.fill(0);
     for (let r = r0; r < r1; r++) {
+      if (plane) {
+        for (let i = 0, k = r * W; i < W; i++, k++) acc[i] += plane[k];
+        continue;
+      }
       greyRow(img, r, row);
       for (let i = 0; i < W; i++) acc[i] += row[i];
     }
-    const rows = r1 - r0;
+    const rows = (r1 - r0) * scale;
     for (let X = 0; X < w; X++) {
       if (c1[X] <= c0[X]) continue;
       let sum = 0;
@@ -100,12 +197,19 @@ export function imageSampler(page: PDFPageProxy, info: PageImageInfo): ((xPt: nu
   const at = placed(page, info, 1);
   if (!at) return null;
   const { img, SX, X0, SY, Y0 } = at;
-  const { width: W, height: H, kind, data } = img;
-  const n = kind === RGB ? 3 : 4, stride1 = (W + 7) >> 3;
-  const px = (col: number, row: number): number => {
-    if (kind === GREY_1BPP) return data[row * stride1 + (col >> 3)] & (128 >> (col & 7)) ? 255 : 0;
-    return luma(data, (row * W + col) * n);
-  };
+  const { width: W, height: H } = img;
+  let px: (col: number, row: number) => number;
+  if (img.plane) {
+    const plane = img.plane;
+    px = (col, row) => plane[row * W + col] / 256;
+  } else {
+    const { kind, data } = img;
+    const n = kind === RGB ? 3 : 4, stride1 = (W + 7) >> 3;
+    px = (col, row) => {
+      if (kind === GREY_1BPP) return data[row * stride1 + (col >> 3)] & (128 >> (col & 7)) ? 255 : 0;
+      return luma(data, (row * W + col) * n);
+    };
+  }
   return (xPt, yPt) => {
     // continuous image coordinates (pixel corners at integers), then pixel centres
     const x = ((xPt - X0) / SX) * W - 0.5, y = (1 - (yPt - Y0) / SY) * H - 0.5;
@@ -127,3 +231,4 @@ function rangeOf(t0: number, t1: number, n: number, flipped: boolean): [number, 
   const i0 = Math.min(n - 1, Math.max(0, Math.ceil(lo * n - 0.5))), i1 = Math.min(n, Math.max(i0 + 1, Math.ceil(hi * n - 0.5)));
   return [i0, i1];
 }
+
