@@ -53,6 +53,11 @@ const DRAWN_COVER_MIN = 0.5;
 /** Lines in line with each other: offset across (mm) and angle (degrees). */
 const IN_LINE_MM = 30;
 const IN_LINE_DEG = 2;
+/**
+ * An edge continued as a wall's end is at least this long (mm): a wall's side, or the return of its end. A jog of a
+ * few mm along one face (two lengths of wall drawn a hair apart, a box's edge on the face) ends no wall.
+ */
+const WALL_END_EDGE_MIN_MM = 40;
 /** A part smaller than this is no room (mm²). */
 const MIN_PART_MM2 = 0.5e6;
 /** Positions tried across the region for a cut placed by the printed areas, then refined. */
@@ -166,7 +171,7 @@ function wallLineCuts(poly: PointMm[], stamps: SplitStamp[]): Cut[] {
     const prev = poly[(v - 1 + n) % n], cur = poly[v], next = poly[(v + 1) % n];
     for (const from of [prev, next]) {
       const l = Math.hypot(cur[0] - from[0], cur[1] - from[1]);
-      if (l < 1) continue;
+      if (l < WALL_END_EDGE_MIN_MM) continue;
       const u: PointMm = [(cur[0] - from[0]) / l, (cur[1] - from[1]) / l];
       const hit = rayHit(poly, cur, u, v);
       if (!hit) continue;
