@@ -1,4 +1,5 @@
 /** Small PDFs built with pdf-lib for the unit tests: walls as double lines at 1:100 on a page in points. */
+import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 /** 1 mm on site at 1:100 in points. */
@@ -120,5 +121,32 @@ export async function sheetPdf(draw: (pen: SheetPen) => void): Promise<Uint8Arra
     },
   };
   draw(pen);
+  return doc.save();
+}
+
+/**
+ * A w x h px picture: black left half, grey (128) right half; `markCorner`: its first pixel white, so its top-left
+ * can be told. PNG, or JPEG at quality 100 (halves meeting on an 8-px block edge stay flat).
+ */
+export function halvesPicture(w: number, h: number, type: 'png' | 'jpeg', markCorner = false): Buffer {
+  const c = createCanvas(w, h);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = 'rgb(128,128,128)';
+  ctx.fillRect(0, 0, w, h);
+  ctx.fillStyle = 'rgb(0,0,0)';
+  ctx.fillRect(0, 0, w / 2, h);
+  if (markCorner) {
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 1, 1);
+  }
+  return type === 'png' ? c.toBuffer('image/png') : c.toBuffer('image/jpeg', 100);
+}
+
+/** A 400 x 300 pt page with `picture` drawn at (100, 100) pt from the bottom-left, 200 x 100 pt. */
+export async function picturePagePdf(picture: Buffer, type: 'png' | 'jpeg'): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([400, 300]);
+  const image = type === 'png' ? await doc.embedPng(picture) : await doc.embedJpg(picture);
+  page.drawImage(image, { x: 100, y: 100, width: 200, height: 100 });
   return doc.save();
 }

@@ -1,6 +1,5 @@
-import { createCanvas } from '@napi-rs/canvas';
-import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { halvesPicture, picturePagePdf } from '../test-pdfs.js';
 import { isNativeBitmap, jpegSize, NativeJpegDecoder } from './native-jpeg.js';
 import { getPageChecked, loadPdf } from './pdf-load.js';
 import { nativeJpeg } from './pdfjs.js';
@@ -8,31 +7,16 @@ import { imageGrey, imageReady, imageSampler, releaseImagePixels } from './raste
 import { largestImage } from './raster/page-image.js';
 import { renderPageCanvas } from './render.js';
 
-/** An 80 x 40 px RGB JPEG (or PNG): black left half, grey (128) right half (the halves meet on an 8-px block edge). */
-function halvesJpeg(type: 'jpeg' | 'png' = 'jpeg'): Buffer {
-  const c = createCanvas(80, 40);
-  const ctx = c.getContext('2d');
-  ctx.fillStyle = 'rgb(128,128,128)';
-  ctx.fillRect(0, 0, 80, 40);
-  ctx.fillStyle = 'rgb(0,0,0)';
-  ctx.fillRect(0, 0, 40, 40);
-  return type === 'png' ? c.toBuffer('image/png') : c.toBuffer('image/jpeg', 100);
-}
-
-/** A 400 x 300 pt page with the JPEG drawn at (100, 100) pt (from the bottom-left), 200 x 100 pt. */
-async function pdfWithImage(type: 'jpeg' | 'png'): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([400, 300]);
-  const image = type === 'png' ? await doc.embedPng(halvesJpeg('png')) : await doc.embedJpg(halvesJpeg());
-  page.drawImage(image, { x: 100, y: 100, width: 200, height: 100 });
-  return doc.save();
-}
+/** An 80 x 40 px RGB JPEG (or PNG): black left half, grey (128) right half. */
+const halves = (type: 'jpeg' | 'png' = 'jpeg') => halvesPicture(80, 40, type);
+/** The picture on a 400 x 300 pt page at (100, 100) pt from the bottom-left, 200 x 100 pt. */
+const pdfWithImage = (type: 'jpeg' | 'png') => picturePagePdf(halves(type), type);
 const pdfWithJpeg = () => pdfWithImage('jpeg');
 
 describe('JPEGs decoded by the native library', () => {
   it('reads a JPEG frame size from its header', () => {
-    expect(jpegSize(halvesJpeg())).toEqual({ w: 80, h: 40 });
-    expect(jpegSize(createCanvas(3, 2).toBuffer('image/png'))).toBeNull();
+    expect(jpegSize(halves())).toEqual({ w: 80, h: 40 });
+    expect(jpegSize(halvesPicture(4, 2, 'png'))).toBeNull();
     expect(jpegSize(new Uint8Array([0xff, 0xd8]))).toBeNull();
   });
 
@@ -96,7 +80,7 @@ describe('JPEGs decoded by the native library', () => {
   it('refuses what it should not decode, so pdf.js decodes it itself', async () => {
     expect(await NativeJpegDecoder.isTypeSupported('image/jpeg')).toBe(true);
     expect(await NativeJpegDecoder.isTypeSupported('image/bmp')).toBe(false);
-    const jpeg = new Uint8Array(halvesJpeg());
+    const jpeg = new Uint8Array(halves());
     expect(() => new NativeJpegDecoder({ data: jpeg, type: 'image/png' })).toThrow();
     expect(() => new NativeJpegDecoder({ data: new Uint8Array([1, 2, 3, 4, 5]), type: 'image/jpeg' })).toThrow();
     // a frame header claiming 60000 x 60000 pixels: over the engine's image limit, never allocated
@@ -123,7 +107,7 @@ describe('JPEGs decoded by the native library', () => {
   });
 
   it('lets the pixels go when pdf.js closes the bitmap', async () => {
-    const decoder = new NativeJpegDecoder({ data: new Uint8Array(halvesJpeg()), type: 'image/jpeg' });
+    const decoder = new NativeJpegDecoder({ data: new Uint8Array(halves()), type: 'image/jpeg' });
     const { image } = await decoder.decode();
     decoder.close();
     expect(image.width).toBe(80);

@@ -1,24 +1,13 @@
-import { createCanvas } from '@napi-rs/canvas';
-import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { getDocument } from '../pdfjs.js';
+import { halvesPicture, picturePagePdf } from '../../test-pdfs.js';
 import { imageGrey, imageSampler } from './image-grey.js';
 import { largestImage } from './page-image.js';
 
 /** A 400 x 300 pt page with a 40 x 20 px image drawn at (100, 100) pt, 200 x 100 pt: black left half, grey (128) right half. */
 async function pageWithImage() {
-  const c = createCanvas(40, 20);
-  const ctx = c.getContext('2d');
-  ctx.fillStyle = 'rgb(128,128,128)';
-  ctx.fillRect(0, 0, 40, 20);
-  ctx.fillStyle = '#000';
-  ctx.fillRect(0, 0, 20, 20);
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, 1, 1); // the image's first pixel: its top-left corner
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([400, 300]);
-  page.drawImage(await doc.embedPng(c.toBuffer('image/png')), { x: 100, y: 100, width: 200, height: 100 });
-  const pdf = await getDocument({ data: await doc.save(), verbosity: 0, isEvalSupported: false }).promise;
+  const data = await picturePagePdf(halvesPicture(40, 20, 'png', true), 'png');
+  const pdf = await getDocument({ data, verbosity: 0, isEvalSupported: false }).promise;
   return { pdf, page: await pdf.getPage(1) };
 }
 

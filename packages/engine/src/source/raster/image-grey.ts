@@ -23,23 +23,27 @@ const STRIP_PX = 4_000_000;
  * pdf.js's decoded pixels, or (`plane`) the grey of a JPEG the native library decoded (`native-jpeg.ts`), as
  * the weighted sum 77 R + 150 G + 29 B (grey × 256: the same figure `luma` divides, kept whole in 16 bits).
  */
-type DecodedImage =
-  | { width: number; height: number; kind: number; data: Uint8Array | Uint8ClampedArray; plane?: undefined; bitmap?: undefined }
-  | { width: number; height: number; plane: Uint16Array; bitmap: NativeBitmap };
+type Pixels = { width: number; height: number; kind: number; data: Uint8Array | Uint8ClampedArray; plane?: undefined };
+type GreyPlane = { width: number; height: number; plane: Uint16Array };
+type DecodedImage = Pixels | GreyPlane;
 
 /** Grey planes of natively decoded images, built once per image. */
-const planes = new WeakMap<NativeBitmap, { width: number; height: number; plane: Uint16Array }>();
+const planes = new WeakMap<NativeBitmap, GreyPlane>();
+
+interface PdfObjs { has(id: string): boolean; get(id: string, callback?: (data: unknown) => void): unknown }
+
+/** Where pdf.js keeps an image's object: the page's own, or the document's for images shared by pages (`g_`). */
+function objsOf(page: PDFPageProxy, objId: string): PdfObjs {
+  const p = page as unknown as { objs: PdfObjs; commonObjs: PdfObjs };
+  return objId.startsWith('g_') ? p.commonObjs : p.objs;
+}
 
 function decoded(page: PDFPageProxy, objId: string): DecodedImage | null {
-  const p = page as unknown as { objs: { get(id: string): unknown }; commonObjs: { get(id: string): unknown } };
   try {
-    const o = (objId.startsWith('g_') ? p.commonObjs : p.objs).get(objId) as
+    const o = objsOf(page, objId).get(objId) as
       Partial<{ width: number; height: number; kind: number; data: Uint8Array; bitmap: unknown }> | null;
     if (!o) return null;
-    if (isNativeBitmap(o.bitmap)) {
-      const grey = planeOf(o.bitmap);
-      return grey ? { ...grey, bitmap: o.bitmap } : null;
-    }
+    if (isNativeBitmap(o.bitmap)) return planeOf(o.bitmap);
     if (!o.data || !o.width || !o.height || ![GREY_1BPP, RGB, RGBA].includes(o.kind ?? 0)) return null;
     return { width: o.width, height: o.height, kind: o.kind!, data: o.data };
   } catch {
@@ -52,7 +56,7 @@ function decoded(page: PDFPageProxy, objId: string): DecodedImage | null {
  * (pixels as decoded: no smoothing, no scaling), with the image's own size (the dictionary's may differ; the
  * image fills the same square either way); null once the image's pixels have been let go without one.
  */
-function planeOf(bitmap: NativeBitmap): { width: number; height: number; plane: Uint16Array } | null {
+function planeOf(bitmap: NativeBitmap): GreyPlane | null {
   const known = planes.get(bitmap);
   if (known) return known;
   const W = bitmap.width, H = bitmap.height;
@@ -81,8 +85,7 @@ function planeOf(bitmap: NativeBitmap): { width: number; height: number; plane: 
  */
 export function releaseImagePixels(page: PDFPageProxy, info: PageImageInfo): void {
   if (!info.objId) return;
-  const p = page as unknown as { objs: PdfObjs; commonObjs: PdfObjs };
-  const objs = info.objId.startsWith('g_') ? p.commonObjs : p.objs;
+  const objs = objsOf(page, info.objId);
   if (!objs.has(info.objId)) return;
   const o = objs.get(info.objId) as { bitmap?: unknown } | null;
   if (isNativeBitmap(o?.bitmap) && planes.has(o.bitmap)) o.bitmap.close();
@@ -98,8 +101,7 @@ const IMAGE_WAIT_MS = 30_000;
 export function imageReady(page: PDFPageProxy, info: PageImageInfo): Promise<void> {
   const objId = info.objId;
   if (!objId) return Promise.resolve();
-  const p = page as unknown as { objs: PdfObjs; commonObjs: PdfObjs };
-  const objs = objId.startsWith('g_') ? p.commonObjs : p.objs;
+  const objs = objsOf(page, objId);
   if (objs.has(objId)) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, IMAGE_WAIT_MS);
@@ -110,18 +112,11 @@ export function imageReady(page: PDFPageProxy, info: PageImageInfo): Promise<voi
   });
 }
 
-interface PdfObjs { has(id: string): boolean; get(id: string, callback?: (data: unknown) => void): unknown }
-
 /** Grey (0 black .. 255 white) of the colour pixel starting at data[j]. */
 const luma = (data: Uint8Array | Uint8ClampedArray, j: number): number => (data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29) / 256;
 
 /** Grey value (0 black .. 255 white) of every pixel of one decoded row. */
-function greyRow(img: DecodedImage, row: number, out: Float32Array): void {
-  if (img.plane) {
-    const { width: W, plane } = img;
-    for (let i = 0, k = row * W; i < W; i++, k++) out[i] = plane[k] / 256;
-    return;
-  }
+function greyRow(img: Pixels, row: number, out: Float32Array): void {
   const { width: W, kind, data } = img;
   if (kind === GREY_1BPP) {
     const base = row * ((W + 7) >> 3);
@@ -168,13 +163,13 @@ export function imageGrey(page: PDFPageProxy, info: PageImageInfo, pxPerPt: numb
     const [r0, r1] = rowRange(Y);
     if (r1 <= r0) continue;
     acc.fill(0);
-    for (let r = r0; r < r1; r++) {
-      if (plane) {
-        for (let i = 0, k = r * W; i < W; i++, k++) acc[i] += plane[k];
-        continue;
+    if (plane) {
+      for (let r = r0; r < r1; r++) for (let i = 0, k = r * W; i < W; i++, k++) acc[i] += plane[k];
+    } else {
+      for (let r = r0; r < r1; r++) {
+        greyRow(img, r, row);
+        for (let i = 0; i < W; i++) acc[i] += row[i];
       }
-      greyRow(img, r, row);
-      for (let i = 0; i < W; i++) acc[i] += row[i];
     }
     const rows = (r1 - r0) * scale;
     for (let X = 0; X < w; X++) {
@@ -231,4 +226,3 @@ function rangeOf(t0: number, t1: number, n: number, flipped: boolean): [number, 
   const i0 = Math.min(n - 1, Math.max(0, Math.ceil(lo * n - 0.5))), i1 = Math.min(n, Math.max(i0 + 1, Math.ceil(hi * n - 0.5)));
   return [i0, i1];
 }
-
