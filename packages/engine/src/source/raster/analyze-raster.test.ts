@@ -2,6 +2,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analyzePdf } from '../../analyze.js';
+import { endOcr, ocrReleased, ocrWorkersHeld } from './ocr.js';
+import { OCR_LANES } from './room-names.js';
 
 const PAGE_PT: [number, number] = [842, 595];
 const SCALE = 50;
@@ -168,6 +170,19 @@ describe('scanned plans (raster source)', () => {
 
   it('refuses a blank scanned page', async () => {
     await expect(analyzePdf(await scannedPlan({ draw: 'blank' }), opts)).rejects.toMatchObject({ code: 'unreadable_scan', message: expect.stringMatching(/blank/) });
+  }, 60_000);
+
+  it('starts the OCR workers of a page without text before it looks at the drawing, and lets them go when refused', async () => {
+    await endOcr();
+    // a blank page is refused once its ink is counted, before any wall is looked for: the workers were started
+    // ahead all the same, so that their start-up overlaps the walls' search on a page that has some
+    await expect(analyzePdf(await scannedPlan({ draw: 'blank' }), opts)).rejects.toMatchObject({ code: 'unreadable_scan' });
+    expect(ocrWorkersHeld()).toBe(OCR_LANES);
+    expect(ocrReleased()).toBe(true);
+    await endOcr();
+    // told not to read names, it starts none
+    await expect(analyzePdf(await scannedPlan({ draw: 'blank' }), { ...opts, ocr: false })).rejects.toMatchObject({ code: 'unreadable_scan' });
+    expect(ocrWorkersHeld()).toBe(0);
   }, 60_000);
 
   it('refuses a photo that is not a plan', async () => {

@@ -15,7 +15,8 @@ import { largestImage, renderGrey, type PageImageInfo } from './page-image.js';
 import { faceLineHalfWidthPx } from './edges.js';
 import { findRegions } from './regions.js';
 import { buildRasterResult } from './result.js';
-import { readRoomNames, type FineScan } from './room-names.js';
+import { releaseOcr, startOcr } from './ocr.js';
+import { OCR_LANES, readRoomNames, type FineScan } from './room-names.js';
 import { findWallMask } from './walls-raster.js';
 import { findBandWindows } from './windows-raster.js';
 
@@ -56,12 +57,31 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
     throw new EngineInputError('unreadable_scan',
       `Page ${options.page} is a scan at about ${Math.floor(nativeDpi)} dpi at the plan's scale; at least ${MIN_PLAN_DPI} dpi is needed to measure it. Scan the plan at a higher resolution.`);
   }
+  const text = await readText(page, k).catch(() => [] as TextItem[]);
+  // A page with no names of its own has them read by OCR at the end: its workers start now, so that their start-up
+  // runs on another core while the walls are found (the stages below give way to their messages between them).
+  const ocrAhead = !text.some((t) => isLabelText(t.str)) && options.ocr !== false;
+  if (ocrAhead) startOcr(OCR_LANES);
+  try {
+    return await measureScan({ page, options, k, t0, engineVersion }, img, nativeDpi, text, ocrAhead);
+  } finally {
+    // (reading the names lets them go too; a page refused or without rooms never reached it)
+    if (ocrAhead) releaseOcr();
+  }
+}
+
+/** Lets queued messages (the OCR workers' start-up) through between the synchronous stages. */
+const giveWay = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function measureScan({ page, options, k, t0, engineVersion }: RasterContext, img: PageImageInfo, nativeDpi: number,
+  pageText: TextItem[], readNames: boolean): Promise<AnalysisResult> {
   const vp = page.getViewport({ scale: 1 });
   let pxPerPt = Math.min(img.pxPerPt, k / FINEST_MM_PER_PX);
   pxPerPt = Math.min(pxPerPt, Math.sqrt(MAX_WORK_PX / (vp.width * vp.height)));
   await imageReady(page, img);
   const scan = imageGrey(page, img, pxPerPt) ?? (await renderGrey(page, pxPerPt));
   releaseImagePixels(page, img);
+  await giveWay();
   const { w, h } = scan;
   const mmPerPx = k / scan.pxPerPt;
   const scale = { mmPerPx, paperMmPerPx: mmPerPx / options.scale };
@@ -71,10 +91,12 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const share = inkShare(ink.data);
   if (share < BLANK_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} is blank: there is no drawing on it to measure.`);
   if (share > PHOTO_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} looks like a photo or a dark page, not a floor plan drawing; upload a scan of the plan itself.`);
+  await giveWay();
   const skewDeg = estimateSkewDeg(ink);
   const straight = skewDeg !== 0 ? rotateGrey(scan.grey, w, h, skewDeg) : scan.grey;
   // (a page that needs no turn keeps its first binarisation)
   const full = skewDeg !== 0 ? binarizeWithPaper(straight, w, h) : first;
+  await giveWay();
   // from here on only the drawing's box of the page is worked on (pixel coordinates are the box's)
   let box = drawingBox(full.ink) ?? { x0: 0, y0: 0, x1: w - 1, y1: h - 1 };
   let bw = box.x1 - box.x0 + 1, bh = box.y1 - box.y0 + 1;
@@ -83,6 +105,7 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   if (inkShare(walls.data) === 0) {
     throw new EngineInputError('unreadable_scan', `No walls were found on page ${options.page}; it does not look like a floor plan (or the scale is far off).`);
   }
+  await giveWay();
   // and from here on only the walls' part of it: what lies farther from every wall than a door's swing reaches (a
   // sheet's title block, notes, a legend, the paper round a small plan) holds no room, door or window
   const near = wallsBox(walls, Math.max(CROP_MARGIN_PX, Math.ceil(WALLS_MARGIN_MM / mmPerPx)));
@@ -97,21 +120,24 @@ export async function analyzeRasterPage({ page, options, k, t0, engineVersion }:
   const unsealed = new Uint8Array(walls.data);
   const views = bandViews(walls, ink);
   const bandWindows = findBandWindows(walls, ink, mmPerPx, views, { grey, paper: bin.paper });
+  await giveWay();
   const gaps = openingsOnce(sealGaps(walls, ink, mmPerPx, walls.minThickPx, scale.paperMmPerPx, views), bandWindows);
   const sealed = new Uint8Array(walls.data.length);
   for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
+  await giveWay();
   const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;
   const regions = findRegions(walls, { mmPerPx, minAreaMm2: 0.3e6, minWidthMm: minW, minHeightMm: minH, maxPageShare: 0.35, pageAreaPx: w * h },
     { w: bw, h: bh, grey, paper: bin.paper, inkLevel: bin.inkLevel, sealed, faceHalfPx: faceLineHalfWidthPx({ w: bw, h: bh, data: unsealed }, ink.data) });
 
+  await giveWay();
   const toScan = scanMapper(w, h, skewDeg);
   const toMm = (p: [number, number]): [number, number] => {
     const [x, y] = toScan(p[0] + box.x0, p[1] + box.y0);
     return [(x / scan.pxPerPt) * k, (y / scan.pxPerPt) * k];
   };
-  let text = await readText(page, k).catch(() => [] as TextItem[]);
+  let text = pageText;
   // no room names on the page: read them from the image (numbered labels stay for rooms not read)
-  if (!text.some((t) => isLabelText(t.str)) && options.ocr !== false && regions.rooms.length) {
+  if (readNames && regions.rooms.length) {
     const fine = finerScan(page, img, scan.pxPerPt, scale.paperMmPerPx, (x, y) => toScan(x + box.x0, y + box.y0));
     text = [...text, ...(await readRoomNames(regions, { grey, ink: ink.data, w: bw, h: bh, paperMmPerPx: scale.paperMmPerPx, toMm, fine }).catch(() => [] as TextItem[]))];
   }

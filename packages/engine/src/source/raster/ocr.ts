@@ -73,6 +73,25 @@ export function ocrWorker(lane = 0): Promise<Tesseract.Worker> {
   return shared[lane]!;
 }
 
+/**
+ * Starts the shared workers of lanes 0..lanes-1 now without waiting for them (a worker that fails to start fails
+ * again on its first use): a caller that knows it will read names starts them before its other work, and their
+ * start-up (about half a second each: the core, the models) runs on another core meanwhile.
+ */
+export function startOcr(lanes: number): void {
+  for (let lane = 0; lane < lanes; lane++) void ocrWorker(lane).catch(() => undefined);
+}
+
+/** How many shared workers are held (started, or ending after IDLE_CLOSE_MS). */
+export function ocrWorkersHeld(): number {
+  return shared.filter(Boolean).length;
+}
+
+/** Whether the shared workers are let go (ending after IDLE_CLOSE_MS unless used again), or there are none. */
+export function ocrReleased(): boolean {
+  return idle !== null || !shared.some(Boolean);
+}
+
 /** Ends a shared worker (one that failed to start has nothing to end). */
 const end = (w: Promise<Tesseract.Worker> | null): Promise<unknown> | undefined => w?.then((x) => x.terminate()).catch(() => undefined);
 
