@@ -110,7 +110,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const inWall = (p: PointMm) => rawIndex.parity(p);
     const glass = glassRuns(wallRuns);
     const solidRuns = wallRuns.filter((c) => !glass.has(c));
-    const breaks = findClosures(solidRuns, walls.bands, arcs, walls.thin, inWall);
+    // (a band of a small piece standing alone, kept because it lines up with the walls, may be a post at a run's end)
+    const breaks = findClosures(solidRuns, walls.bands, arcs, walls.thin, inWall, (b) => piece(b)?.big === false);
     const closures = [...breaks, ...cornerOpenings(solidRuns, arcs, walls.thin, inWall, breaks)];
     // a swing whose opening was not found as a break (a door beside a corner): its chord along the wall seals it
     const arcUsed = new Set(closures.flatMap((c) => c.arcs ?? []));

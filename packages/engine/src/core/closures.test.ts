@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { findClosures, clusterBands, cornerOpenings } from './closures.js';
-import type { Band } from './walls.js';
+import type { Band, MmSeg } from './walls.js';
 import type { DoorArc } from './openings.js';
 
 describe('findClosures', () => {
@@ -20,6 +20,33 @@ describe('findClosures', () => {
   it('leaves a swing hinged past the jamb that swings beside the break to its own opening', () => {
     const [cl] = run([beside]);
     expect(cl.arcs ?? []).toEqual([]);
+  });
+});
+
+describe('findClosures: a post standing alone in line with a wall\'s end', () => {
+  // a wall along x (faces y = 0 / 200) ending at x = 3000, and 1200 mm on a 200 x 200 mm post in its line (a column
+  // at a terrace's edge) that is a piece of its own, joined to no wall
+  const wall: Band = { deg: 0, lo: 0, hi: 200, t0: 0, t1: 3000 };
+  const post: Band = { deg: 0, lo: 0, hi: 200, t0: 4200, t1: 4400 };
+  const run = (bands: Band[], arcs: DoorArc[] = [], lone = (b: Band) => b === post, thin: MmSeg[] = []) =>
+    findClosures(clusterBands(bands), bands, arcs, thin, () => false, lone).filter((c) => c.opening);
+
+  it('closes no opening between them: the space runs on past the post', () => {
+    expect(run([wall, post])).toHaveLength(0);
+    // (the same post joined to the walls is a jamb)
+    expect(run([wall, post], [], () => false)).toHaveLength(1);
+  });
+
+  it('still closes a door hung between them, and a window', () => {
+    const door: DoorArc = { hinge: [3000, 200], ends: [[4200, 200], [3000, 1400]], radius: 1200 };
+    expect(run([wall, post], [door]).map((c) => c.subtype)).toEqual(['swing']);
+    const glass = (y: number): MmSeg => ({ a: [3000, y], b: [4200, y], w: 0.2, len: 1200, ang: 0 });
+    expect(run([wall, post], [], undefined, [glass(90), glass(110)]).map((c) => c.subtype)).toEqual(['window']);
+  });
+
+  it('takes a piece standing alone that is longer than it is thick for a wall\'s end', () => {
+    const stub: Band = { ...post, t1: 5200 };
+    expect(run([wall, stub], [], (b) => b === stub)).toHaveLength(1);
   });
 });
 

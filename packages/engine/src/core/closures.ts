@@ -17,6 +17,11 @@ const MAX_PLAIN_MM = 2500;
 const MAX_OPENING_MM = 3700;
 /** Share of a break a swing must sweep over to be that opening's door (a double door's leaf: half). */
 const SWING_ACROSS = 0.3;
+/**
+ * A piece standing alone at a run's end no longer along the run than this many times its thickness is a post or a
+ * column (a pergola's post, a downpipe's casing, a column at a terrace's edge), not a wall's end.
+ */
+const POST_LENGTH_THICKNESSES = 1.5;
 
 export interface Closure {
   deg: number; lo: number; hi: number; t0: number; t1: number;
@@ -72,7 +77,13 @@ const quadOf = (deg: number, t0: number, t1: number, lo: number, hi: number): Po
  * the runs that belong to the building's walls (see analyze: a run of furniture lines has no openings);
  * `bands` are all wall bands, for telling a wall that runs alongside a break.
  */
-export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean): Closure[] {
+/**
+ * The openings and junctions in the breaks of the wall runs. `lone` tells a band of a small piece standing alone
+ * (not joined to the building's walls): such a piece at a run's end, about as long as it is thick, is a post, and
+ * the break between it and the run is no opening unless a door swings in it.
+ */
+export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean,
+  lone: (b: Band) => boolean = () => false): Closure[] {
   const out: Closure[] = [];
   const near = segIndex(thin);
   for (const c of clusters) {
@@ -85,6 +96,11 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
     }
     const lo = c.items.reduce((s, b) => s + b.lo, 0) / c.items.length;
     const hi = c.items.reduce((s, b) => s + b.hi, 0) / c.items.length;
+    // the run's first or last stretch is a post standing alone
+    const post = (j: number) => {
+      const [a, b] = merged[j];
+      return b - a <= POST_LENGTH_THICKNESSES * (hi - lo) && c.items.every((x) => x.t1 < a - 1 || x.t0 > b + 1 || lone(x));
+    };
     for (let i = 0; i + 1 < merged.length; i++) {
       const t0 = merged[i][1], t1 = merged[i + 1][0];
       const g = t1 - t0;
@@ -105,6 +121,9 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
       const alongside = (off: number) => [0.2, 0.5, 0.8].every((f) => covered(off, t0 + f * g));
       if (alongside(lo - 40) || alongside(hi + 40)) continue;
       classify(cl, arcs, near(cl.quad));
+      // a post in line with a wall's end with nothing drawn between them is no jamb (a terrace runs on between a
+      // column and the facade)
+      if (cl.subtype === 'opening' && ((i === 0 && post(0)) || (i + 2 === merged.length && post(i + 1)))) continue;
       if (inWall(mid) && cl.subtype === 'opening') continue;
       // a door hung in a niche in front of the break (a French door set across a chamfered corner): the floor
       // runs on through the wall to the door, whose chord seals the room there (analyze.ts), not the wall line
