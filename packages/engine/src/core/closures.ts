@@ -75,12 +75,9 @@ const quadOf = (deg: number, t0: number, t1: number, lo: number, hi: number): Po
 /**
  * Breaks in the wall clusters: junction fills and opening closures, the openings classified. `clusters` are
  * the runs that belong to the building's walls (see analyze: a run of furniture lines has no openings);
- * `bands` are all wall bands, for telling a wall that runs alongside a break.
- */
-/**
- * The openings and junctions in the breaks of the wall runs. `lone` tells a band of a small piece standing alone
- * (not joined to the building's walls): such a piece at a run's end, about as long as it is thick, is a post, and
- * the break between it and the run is no opening unless a door swings in it.
+ * `bands` are all wall bands, for telling a wall that runs alongside a break. `lone` tells a band of a small piece
+ * standing alone (not joined to the building's walls): such a piece at a run's end, about as long as it is thick,
+ * is a post, and the break between it and the run is no opening unless something is drawn in it.
  */
 export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[], thin: MmSeg[], inWall: (p: PointMm) => boolean,
   lone: (b: Band) => boolean = () => false): Closure[] {

@@ -16,6 +16,8 @@
 import { difference, FillRule, intersect } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 import { bbox, fromPath, polyArea, segToSegDist, toPath } from './geometry.js';
+import { Grid } from './grid.js';
+import { groups } from './groups.js';
 
 /** A drawn segment in points (as the vector source gives it). */
 export interface PtSeg { x1: number; y1: number; x2: number; y2: number; dashed?: boolean }
@@ -58,44 +60,30 @@ const MIN_PIECE_MM = 10;
 export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) => boolean): PointMm[][] {
   const pieces = slantedPieces(segs, k);
   if (pieces.length < MIN_PIECES) return [];
-  // patches: pieces of one direction within a hatch's spacing of each other (a grid of cells finds the neighbours)
-  const parent = pieces.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
-  const cellOf = (v: number) => Math.floor(v / MAX_SPACING_MM);
-  const key = (gx: number, gy: number) => gx * 1_000_003 + gy;
-  const grid = new Map<number, number[]>();
-  for (let i = 0; i < pieces.length; i++) {
-    const p = pieces[i];
+  // patches: pieces of one direction within a hatch's spacing of each other (a grid of cells finds the neighbours:
+  // a piece is filed at its ends and middle, and looks two cells round its middle)
+  const grid = new Grid<number>(MAX_SPACING_MM);
+  pieces.forEach((p, i) => {
     for (const q of [p.a, p.b, p.mid]) {
-      const kq = key(cellOf(q[0]), cellOf(q[1]));
-      const list = grid.get(kq);
-      if (!list) grid.set(kq, [i]);
-      else if (list[list.length - 1] !== i) list.push(i);
+      const here = grid.at(q);
+      if (here[here.length - 1] !== i) grid.add(q, i);
     }
-  }
-  for (let i = 0; i < pieces.length; i++) {
-    const p = pieces[i];
-    const cx = cellOf(p.mid[0]), cy = cellOf(p.mid[1]);
-    for (let gx = cx - 2; gx <= cx + 2; gx++) for (let gy = cy - 2; gy <= cy + 2; gy++) {
-      const list = grid.get(key(gx, gy));
-      if (!list) continue;
-      for (const j of list) {
-        const q = pieces[j];
-        if (j <= i || Math.abs(q.angle - p.angle) > ANGLE_TOL_DEG) continue;
-        if (q.x0 > p.x1 + NEAR_MM || p.x0 > q.x1 + NEAR_MM || q.y0 > p.y1 + NEAR_MM || p.y0 > q.y1 + NEAR_MM) continue;
-        if (find(i) !== find(j) && segToSegDist(p.a, p.b, q.a, q.b) <= NEAR_MM) parent[find(i)] = find(j);
-      }
-    }
-  }
-  const patches = new Map<number, number[]>();
-  pieces.forEach((_, i) => {
-    const r = find(i);
-    const g = patches.get(r);
-    if (g) g.push(i);
-    else patches.set(r, [i]);
+  });
+  const reach = 2 * MAX_SPACING_MM, near: number[] = [];
+  const patches = groups(pieces.length, (i, j) => {
+    const p = pieces[i], q = pieces[j];
+    if (Math.abs(q.angle - p.angle) > ANGLE_TOL_DEG) return false;
+    if (q.x0 > p.x1 + NEAR_MM || p.x0 > q.x1 + NEAR_MM || q.y0 > p.y1 + NEAR_MM || p.y0 > q.y1 + NEAR_MM) return false;
+    return segToSegDist(p.a, p.b, q.a, q.b) <= NEAR_MM;
+  }, (i) => {
+    // (one list reused: the cells' own lists are read in place, nothing is copied per piece)
+    near.length = 0;
+    const [x, y] = pieces[i].mid;
+    for (const list of grid.cellsInBox(x - reach, y - reach, x + reach, y + reach)) for (const j of list) if (j > i) near.push(j);
+    return near;
   });
   const out: PointMm[][] = [];
-  for (const ids of patches.values()) {
+  for (const ids of patches) {
     if (ids.length < MIN_PIECES || ids.length > MAX_PIECES) continue;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (const i of ids) {

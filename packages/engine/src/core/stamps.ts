@@ -8,6 +8,7 @@
 import type { PointMm } from '../types.js';
 import { isLabelText, type TextItem } from '../source/text.js';
 import { cellKey } from './grid.js';
+import { groups } from './groups.js';
 
 export type StampLineKind = 'name' | 'number' | 'area' | 'finish' | 'height' | 'perimeter' | 'code' | 'other';
 
@@ -132,20 +133,6 @@ const sameDirection = (a: number, b: number) => {
 };
 const dot = (p: PointMm, q: PointMm) => p[0] * q[0] + p[1] * q[1];
 const sub = (p: PointMm, q: PointMm): PointMm => [p[0] - q[0], p[1] - q[1]];
-
-/** Union-find over indices. */
-function groups(n: number, linked: (i: number, j: number) => boolean, near: (i: number) => number[]): number[][] {
-  const parent = Array.from({ length: n }, (_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
-  for (let i = 0; i < n; i++) for (const j of near(i)) if (j > i && linked(i, j)) parent[find(i)] = find(j);
-  const by = new Map<number, number[]>();
-  // (pushed, not copied per member: a group of thousands of runs cost its size squared)
-  for (let i = 0; i < n; i++) {
-    const r = find(i), list = by.get(r);
-    if (list) list.push(i); else by.set(r, [i]);
-  }
-  return [...by.values()];
-}
 
 /** Neighbours within `reach` mm of each run's centre, through a grid (pages carry thousands of runs). */
 function neighbourhood(runs: Run[], reach: (r: Run) => number): (i: number) => number[] {

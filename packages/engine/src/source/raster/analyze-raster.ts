@@ -129,7 +129,6 @@ async function measureScan({ page, options, k, t0, engineVersion }: RasterContex
   const regions = findRegions(walls, { mmPerPx, minAreaMm2: 0.3e6, minWidthMm: minW, minHeightMm: minH, maxPageShare: 0.35, pageAreaPx: w * h },
     { w: bw, h: bh, grey, paper: bin.paper, inkLevel: bin.inkLevel, sealed, faceHalfPx: faceLineHalfWidthPx({ w: bw, h: bh, data: unsealed }, ink.data) });
 
-  await giveWay();
   const toScan = scanMapper(w, h, skewDeg);
   const toMm = (p: [number, number]): [number, number] => {
     const [x, y] = toScan(p[0] + box.x0, p[1] + box.y0);

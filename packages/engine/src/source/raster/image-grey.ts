@@ -21,7 +21,7 @@ const STRIP_PX = 4_000_000;
 
 /**
  * pdf.js's decoded pixels, or (`plane`) the grey of a JPEG the native library decoded (`native-jpeg.ts`), as
- * the weighted sum 77 R + 150 G + 29 B (grey × 256: the same figure `luma` divides, kept whole in 16 bits).
+ * the weighted sum 77 R + 150 G + 29 B (`luma256`: grey × 256, kept whole in 16 bits).
  */
 type Pixels = { width: number; height: number; kind: number; data: Uint8Array | Uint8ClampedArray; plane?: undefined };
 type GreyPlane = { width: number; height: number; plane: Uint16Array };
@@ -71,7 +71,7 @@ function planeOf(bitmap: NativeBitmap): GreyPlane | null {
     ctx.drawImage(bitmap, 0, y0, W, n, 0, 0, W, n);
     // the canvas's own pixels (RGBA; an opaque JPEG, so not premultiplied in effect), read without a copy
     const rgba = canvas.data();
-    for (let i = 0, j = 0, k = y0 * W; i < W * n; i++, j += 4, k++) plane[k] = rgba[j] * 77 + rgba[j + 1] * 150 + rgba[j + 2] * 29;
+    for (let i = 0, j = 0, k = y0 * W; i < W * n; i++, j += 4, k++) plane[k] = luma256(rgba, j);
   }
   const grey = { width: W, height: H, plane };
   planes.set(bitmap, grey);
@@ -112,8 +112,10 @@ export function imageReady(page: PDFPageProxy, info: PageImageInfo): Promise<voi
   });
 }
 
+/** Grey × 256 (0 black .. 65280 white, a whole number) of the colour pixel starting at data[j]. */
+const luma256 = (data: Uint8Array | Uint8ClampedArray, j: number): number => data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29;
 /** Grey (0 black .. 255 white) of the colour pixel starting at data[j]. */
-const luma = (data: Uint8Array | Uint8ClampedArray, j: number): number => (data[j] * 77 + data[j + 1] * 150 + data[j + 2] * 29) / 256;
+const luma = (data: Uint8Array | Uint8ClampedArray, j: number): number => luma256(data, j) / 256;
 
 /** Grey value (0 black .. 255 white) of every pixel of one decoded row. */
 function greyRow(img: Pixels, row: number, out: Float32Array): void {
