@@ -8,14 +8,16 @@ import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../.
 import { isLabelText, readText, type TextItem } from '../text.js';
 import { binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, scanMapper } from './deskew.js';
-import { bandViews, openingsOnce, sealGaps } from './gaps.js';
+import { bandViews, openingsOnce, sealGaps, type BandViews } from './gaps.js';
 import { CROP_MARGIN_PX, cropArray, drawingBox, wallsBox } from './crop.js';
 import { imageGrey, imageReady, imageSampler, releaseImagePixels } from './image-grey.js';
-import { largestImage, renderGrey, type PageImageInfo } from './page-image.js';
+import type { Mask } from './bitmap.js';
+import { largestImage, renderGrey, type GreyImage, type PageImageInfo } from './page-image.js';
 import { faceLineHalfWidthPx } from './edges.js';
 import { findRegions } from './regions.js';
 import { buildRasterResult } from './result.js';
 import { releaseOcr, startOcr } from './ocr.js';
+import { releasePixelHelper, sharedBytes, startPixelHelper } from './pixel-helper.js';
 import { OCR_LANES, readRoomNames, type FineScan } from './room-names.js';
 import { findWallMask } from './walls-raster.js';
 import { findBandWindows } from './windows-raster.js';
@@ -48,7 +50,17 @@ export interface RasterContext {
   t0: number;
 }
 
-export async function analyzeRasterPage({ page, options, k, t0, engineVersion }: RasterContext): Promise<AnalysisResult> {
+export async function analyzeRasterPage(ctx: RasterContext): Promise<AnalysisResult> {
+  // the pixel loops' helper thread starts while the page's image is found and decoded
+  startPixelHelper();
+  try {
+    return await analyzeScan(ctx);
+  } finally {
+    releasePixelHelper();
+  }
+}
+
+async function analyzeScan({ page, options, k, t0, engineVersion }: RasterContext): Promise<AnalysisResult> {
   const img = await largestImage(page);
   if (!img) throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);
   const paperMmPerPt = k / options.scale;
@@ -79,28 +91,20 @@ async function measureScan({ page, options, k, t0, engineVersion }: RasterContex
   let pxPerPt = Math.min(img.pxPerPt, k / FINEST_MM_PER_PX);
   pxPerPt = Math.min(pxPerPt, Math.sqrt(MAX_WORK_PX / (vp.width * vp.height)));
   await imageReady(page, img);
-  const scan = imageGrey(page, img, pxPerPt) ?? (await renderGrey(page, pxPerPt));
+  let scan: GreyImage | undefined = imageGrey(page, img, pxPerPt) ?? (await renderGrey(page, pxPerPt));
   releaseImagePixels(page, img);
   await giveWay();
-  const { w, h } = scan;
-  const mmPerPx = k / scan.pxPerPt;
+  const { w, h } = scan, workPxPerPt = scan.pxPerPt;
+  const mmPerPx = k / workPxPerPt;
   const scale = { mmPerPx, paperMmPerPx: mmPerPx / options.scale };
-
-  const first = binarizeWithPaper(scan.grey, w, h);
-  let ink = first.ink;
-  const share = inkShare(ink.data);
-  if (share < BLANK_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} is blank: there is no drawing on it to measure.`);
-  if (share > PHOTO_INK) throw new EngineInputError('unreadable_scan', `Page ${options.page} looks like a photo or a dark page, not a floor plan drawing; upload a scan of the plan itself.`);
-  await giveWay();
-  const skewDeg = estimateSkewDeg(ink);
-  const straight = skewDeg !== 0 ? rotateGrey(scan.grey, w, h, skewDeg) : scan.grey;
-  // (a page that needs no turn keeps its first binarisation)
-  const full = skewDeg !== 0 ? binarizeWithPaper(straight, w, h) : first;
-  await giveWay();
+  // (the page's grey as scanned, and its first binarisation when the page was turned, are let go once it is straight)
+  let straight: Straightened | undefined = await straighten(scan.grey, w, h, options.page);
+  scan = undefined;
+  const { skewDeg } = straight;
   // from here on only the drawing's box of the page is worked on (pixel coordinates are the box's)
-  let box = drawingBox(full.ink) ?? { x0: 0, y0: 0, x1: w - 1, y1: h - 1 };
+  let box = drawingBox(straight.full.ink) ?? { x0: 0, y0: 0, x1: w - 1, y1: h - 1 };
   let bw = box.x1 - box.x0 + 1, bh = box.y1 - box.y0 + 1;
-  ink = { w: bw, h: bh, data: cropArray(full.ink.data, w, box) };
+  let ink: Mask = { w: bw, h: bh, data: cropArray(straight.full.ink.data, w, box) };
   let walls = findWallMask(ink, scale);
   if (inkShare(walls.data) === 0) {
     throw new EngineInputError('unreadable_scan', `No walls were found on page ${options.page}; it does not look like a floor plan (or the scale is far off).`);
@@ -115,36 +119,72 @@ async function measureScan({ page, options, k, t0, engineVersion }: RasterContex
     box = { x0: box.x0 + near.x0, y0: box.y0 + near.y0, x1: box.x0 + near.x1, y1: box.y0 + near.y1 };
     bw = ink.w; bh = ink.h;
   }
-  const grey = cropArray(straight, w, box);
-  const bin = { ink, paper: cropArray(full.paper, w, box), inkLevel: full.inkLevel };
-  const unsealed = new Uint8Array(walls.data);
-  const views = bandViews(walls, ink);
-  const bandWindows = findBandWindows(walls, ink, mmPerPx, views, { grey, paper: bin.paper });
+  const grey = cropArray(straight.grey, w, box);
+  // (what only the openings and the rooms need is let go before the names are waited for)
+  let bin: { paper: Float32Array; inkLevel: number } | undefined = { paper: cropArray(straight.full.paper, w, box), inkLevel: straight.full.inkLevel };
+  straight = undefined;
+  let unsealed: Uint8Array | undefined = sharedBytes(walls.data.length);
+  unsealed.set(walls.data);
+  let views: BandViews | undefined = bandViews(walls, ink);
   await giveWay();
-  const gaps = openingsOnce(sealGaps(walls, ink, mmPerPx, walls.minThickPx, scale.paperMmPerPx, views), bandWindows);
-  const sealed = new Uint8Array(walls.data.length);
+  const sealedGaps = sealGaps(walls, ink, mmPerPx, walls.minThickPx, scale.paperMmPerPx, views);
+  let sealed: Uint8Array | undefined = new Uint8Array(walls.data.length);
   for (let i = 0; i < sealed.length; i++) sealed[i] = walls.data[i] & (unsealed[i] ^ 1);
   await giveWay();
   const minW = options.minRoomWidthMm ?? 200, minH = options.minRoomHeightMm ?? 200;
   const regions = findRegions(walls, { mmPerPx, minAreaMm2: 0.3e6, minWidthMm: minW, minHeightMm: minH, maxPageShare: 0.35, pageAreaPx: w * h },
     { w: bw, h: bh, grey, paper: bin.paper, inkLevel: bin.inkLevel, sealed, faceHalfPx: faceLineHalfWidthPx({ w: bw, h: bh, data: unsealed }, ink.data) });
+  sealed = undefined;
 
   const toScan = scanMapper(w, h, skewDeg);
   const toMm = (p: [number, number]): [number, number] => {
     const [x, y] = toScan(p[0] + box.x0, p[1] + box.y0);
-    return [(x / scan.pxPerPt) * k, (y / scan.pxPerPt) * k];
+    return [(x / workPxPerPt) * k, (y / workPxPerPt) * k];
   };
-  let text = pageText;
-  // no room names on the page: read them from the image (numbered labels stay for rooms not read)
+  // no room names on the page: they are read from the image (numbered labels stay for rooms not read), and the
+  // OCR workers start reading before the windows drawn in the wall bands are looked for (they need no rooms)
+  let names: Promise<TextItem[]> | undefined;
   if (readNames && regions.rooms.length) {
-    const fine = finerScan(page, img, scan.pxPerPt, scale.paperMmPerPx, (x, y) => toScan(x + box.x0, y + box.y0));
-    text = [...text, ...(await readRoomNames(regions, { grey, ink: ink.data, w: bw, h: bh, paperMmPerPx: scale.paperMmPerPx, toMm, fine }).catch(() => [] as TextItem[]))];
+    const fine = finerScan(page, img, workPxPerPt, scale.paperMmPerPx, (x, y) => toScan(x + box.x0, y + box.y0));
+    names = readRoomNames(regions, { grey, ink: ink.data, w: bw, h: bh, paperMmPerPx: scale.paperMmPerPx, toMm, fine }).catch(() => [] as TextItem[]);
+    // (the lines handed to the workers are sent)
+    await giveWay();
   }
+  // (the walls before the gaps were sealed, as bandViews saw them)
+  const bandWindows = findBandWindows({ ...walls, data: unsealed }, ink, mmPerPx, views, { grey, paper: bin.paper });
+  const gaps = openingsOnce(sealedGaps, bandWindows);
+  bin = unsealed = views = undefined;
+  const text = names ? [...pageText, ...(await names)] : pageText;
   const dpi = Math.round(25.4 / scale.paperMmPerPx);
   return buildRasterResult({
     options, k, t0, pageWidthMm: vp.width * k, pageHeightMm: vp.height * k, toMm, mmPerPx, regions, gaps, text,
     scanNote: { dpi, nativeDpi: Math.round(nativeDpi), skewDeg }, engineVersion,
   });
+}
+
+interface Straightened {
+  skewDeg: number;
+  /** The grey turned straight (the scan's own when it needed no turn) and its binarisation. */
+  grey: Uint8Array;
+  full: ReturnType<typeof binarizeWithPaper>;
+}
+
+/**
+ * The page binarised, refused when blank or a photo, its skew found and the grey turned straight and binarised
+ * again (a page that needs no turn keeps its first binarisation).
+ */
+async function straighten(scanned: Uint8Array, w: number, h: number, pageNo: number): Promise<Straightened> {
+  const first = binarizeWithPaper(scanned, w, h);
+  const share = inkShare(first.ink.data);
+  if (share < BLANK_INK) throw new EngineInputError('unreadable_scan', `Page ${pageNo} is blank: there is no drawing on it to measure.`);
+  if (share > PHOTO_INK) throw new EngineInputError('unreadable_scan', `Page ${pageNo} looks like a photo or a dark page, not a floor plan drawing; upload a scan of the plan itself.`);
+  await giveWay();
+  const skewDeg = estimateSkewDeg(first.ink);
+  if (skewDeg === 0) return { skewDeg, grey: scanned, full: first };
+  const grey = rotateGrey(scanned, w, h, skewDeg);
+  const full = binarizeWithPaper(grey, w, h);
+  await giveWay();
+  return { skewDeg, grey, full };
 }
 
 /**

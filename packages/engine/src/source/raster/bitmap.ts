@@ -4,6 +4,9 @@
  * about 12 megapixels stays well under a second per pass.
  */
 
+import { chamferTask } from './pixel-kernels.js';
+import { sharedBytes, splitRun, startTask } from './pixel-helper.js';
+
 export interface Mask {
   w: number;
   h: number;
@@ -11,9 +14,10 @@ export interface Mask {
   data: Uint8Array;
 }
 
-export const newMask = (w: number, h: number): Mask => ({ w, h, data: new Uint8Array(w * h) });
+/** A clear mask, on shared memory (the pixel helper may work on it: see pixel-helper.ts). */
+export const newMask = (w: number, h: number): Mask => ({ w, h, data: sharedBytes(w * h) });
 
-/** Chamfer weights (5-7-11 mask): within about 2 % of the Euclidean distance, two raster passes only. */
+/** Chamfer weights (5-7-11 mask, as pixel-kernels.ts's chamferTask): within about 2 % of the Euclidean distance. */
 const A = 5, B = 7, C = 11;
 /** Chamfer units per pixel step. */
 export const CHAMFER_UNIT = A;
@@ -30,62 +34,20 @@ const PAD = CHAMFER_PAD;
 export function chamfer(m: Mask, target: 0 | 1): Int32Array {
   const { w, h, data } = m;
   // a border of PAD never-target pixels round the image, so the inner loops need no bounds tests
-  const W = w + 2 * PAD, d = new Int32Array(W * (h + 2 * PAD)).fill(BIG);
-  for (let y = 0; y < h; y++) {
-    const row = (y + PAD) * W + PAD, src = y * w;
-    for (let x = 0; x < w; x++) if (data[src + x] === target) d[row + x] = 0;
-  }
-  const W2 = 2 * W;
-  // (the neighbours in the rows before are carried along the row in locals: two reads per pixel instead of eight)
-  for (let y = PAD; y < h + PAD; y++) {
-    let i = y * W + PAD;
-    const end = i + w;
-    let um2 = d[i - W - 2], um1 = d[i - W - 1], u0 = d[i - W], up1 = d[i - W + 1];
-    let uum1 = d[i - W2 - 1], uu0 = d[i - W2], left = d[i - 1];
-    for (; i < end; i++) {
-      const up2 = d[i - W + 2], uup1 = d[i - W2 + 1];
-      let v = d[i];
-      if (v !== 0) {
-        let t = left + A; if (t < v) v = t;
-        t = u0 + A; if (t < v) v = t;
-        t = um1 + B; if (t < v) v = t;
-        t = up1 + B; if (t < v) v = t;
-        t = uum1 + C; if (t < v) v = t;
-        t = uup1 + C; if (t < v) v = t;
-        t = um2 + C; if (t < v) v = t;
-        t = up2 + C; if (t < v) v = t;
-        d[i] = v;
-      }
-      left = v;
-      um2 = um1; um1 = u0; u0 = up1; up1 = up2;
-      uum1 = uu0; uu0 = uup1;
-    }
-  }
-  for (let y = h + PAD - 1; y >= PAD; y--) {
-    let i = y * W + PAD + w - 1;
-    const end = y * W + PAD;
-    let dp2 = d[i + W + 2], dp1 = d[i + W + 1], d0 = d[i + W], dm1 = d[i + W - 1];
-    let ddp1 = d[i + W2 + 1], dd0 = d[i + W2], right = d[i + 1];
-    for (; i >= end; i--) {
-      const dm2 = d[i + W - 2], ddm1 = d[i + W2 - 1];
-      let v = d[i];
-      if (v !== 0) {
-        let t = right + A; if (t < v) v = t;
-        t = d0 + A; if (t < v) v = t;
-        t = dp1 + B; if (t < v) v = t;
-        t = dm1 + B; if (t < v) v = t;
-        t = ddp1 + C; if (t < v) v = t;
-        t = ddm1 + C; if (t < v) v = t;
-        t = dp2 + C; if (t < v) v = t;
-        t = dm2 + C; if (t < v) v = t;
-        d[i] = v;
-      }
-      right = v;
-      dp2 = dp1; dp1 = d0; d0 = dm1; dm1 = dm2;
-      ddp1 = dd0; dd0 = ddm1;
-    }
-  }
+  const d = new Int32Array((w + 2 * PAD) * (h + 2 * PAD)).fill(BIG);
+  chamferTask({ data, w, h, target, pad: PAD, d });
   return d;
+}
+
+/**
+ * `chamfer`, started on the pixel helper when it is ready (`wait()` before reading `d`), so that the engine's
+ * thread can do other work meanwhile; run here and now when it is not.
+ */
+export function startChamfer(m: Mask, target: 0 | 1): { d: Int32Array; wait: () => void } {
+  const { w, h, data } = m;
+  const d = new Int32Array(new SharedArrayBuffer(4 * (w + 2 * PAD) * (h + 2 * PAD))).fill(BIG);
+  const task = startTask('chamferTask', { data, w, h, target, pad: PAD, d });
+  return { d, wait: task.wait };
 }
 
 /** A chamfer distance (units, 5-7-11 approximation of Euclidean) as squared pixels, 1e12 where no target was met. */
@@ -155,43 +117,9 @@ function nearTarget(m: Mask, target: 0 | 1, r: number): Mask | null {
     while (k < R && chamferNorm(v, k + 1) < lim) k++;
     down[v] = k + 1;
   }
-  const span = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const base = y * w;
-    // distance along the row to the nearest target, capped
-    let last = -cap;
-    for (let x = 0; x < w; x++) {
-      if (data[base + x] === target) last = x;
-      span[base + x] = Math.min(cap, x - last);
-    }
-    let next = w + cap;
-    for (let x = w - 1; x >= 0; x--) {
-      if (data[base + x] === target) next = x;
-      const d = next - x;
-      span[base + x] = down[d < span[base + x] ? d : span[base + x]];
-    }
-  }
-  const o = out.data, reach = new Int32Array(w);
-  // downward: each column's lowest row reached from the rows above
-  reach.fill(-1);
-  for (let y = 0; y < h; y++) {
-    const base = y * w;
-    for (let x = 0; x < w; x++) {
-      const k = span[base + x];
-      if (k && y + k - 1 > reach[x]) reach[x] = y + k - 1;
-      o[base + x] = reach[x] >= y ? 1 : 0;
-    }
-  }
-  // upward: the highest row reached from the rows below
-  reach.fill(h);
-  for (let y = h - 1; y >= 0; y--) {
-    const base = y * w;
-    for (let x = 0; x < w; x++) {
-      const k = span[base + x];
-      if (k && y - k + 1 < reach[x]) reach[x] = y - k + 1;
-      if (reach[x] <= y) o[base + x] = 1;
-    }
-  }
+  const span = sharedBytes(w * h);
+  splitRun('spanRows', { data, w, target, cap, down, span }, h);
+  splitRun('reachCols', { span, w, h, out: out.data }, w);
   return out;
 }
 

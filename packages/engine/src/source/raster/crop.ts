@@ -68,7 +68,9 @@ export function wallsBox(walls: Mask, margin: number): Box | null {
 /** The box's part of a row-major image. */
 export function cropArray<T extends Uint8Array | Float32Array>(src: T, w: number, b: Box): T {
   const cw = b.x1 - b.x0 + 1, ch = b.y1 - b.y0 + 1;
-  const out = new (src.constructor as new (n: number) => T)(cw * ch);
+  // (on shared memory, as the pixel helper may work on it: see pixel-helper.ts)
+  const Kind = src.constructor as new (b: SharedArrayBuffer) => T;
+  const out = new Kind(new SharedArrayBuffer(cw * ch * src.BYTES_PER_ELEMENT));
   for (let y = 0; y < ch; y++) out.set(src.subarray((y + b.y0) * w + b.x0, (y + b.y0) * w + b.x1 + 1), y * cw);
   return out;
 }

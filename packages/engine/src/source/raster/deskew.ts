@@ -3,6 +3,7 @@
  * run in two perpendicular directions), then the grey image rotated back about its centre.
  */
 import type { Mask } from './bitmap.js';
+import { sharedBytes, splitRun } from './pixel-helper.js';
 
 /** Largest rotation looked for (degrees); beyond this a page is not a slightly skewed scan. */
 export const MAX_SKEW_DEG = 3;
@@ -52,21 +53,8 @@ export function estimateSkewDeg(ink: Mask): number {
 
 /** The grey image turned by -deg about its centre (bilinear), paper white outside. */
 export function rotateGrey(grey: Uint8Array, w: number, h: number, deg: number): Uint8Array {
-  const out = new Uint8Array(w * h);
-  const t = (deg * Math.PI) / 180, c = Math.cos(t), s = Math.sin(t);
-  const cx = w / 2, cy = h / 2;
-  for (let v = 0; v < h; v++) {
-    for (let u = 0; u < w; u++) {
-      // output (u,v) in the deskewed frame comes from the scan at R(deg)·(u,v)
-      const du = u + 0.5 - cx, dv = v + 0.5 - cy;
-      const x = du * c - dv * s + cx - 0.5, y = du * s + dv * c + cy - 0.5;
-      const x0 = Math.floor(x), y0 = Math.floor(y);
-      if (x0 < 0 || y0 < 0 || x0 >= w - 1 || y0 >= h - 1) { out[v * w + u] = 255; continue; }
-      const fx = x - x0, fy = y - y0, p = y0 * w + x0;
-      const a = grey[p] * (1 - fx) + grey[p + 1] * fx, b = grey[p + w] * (1 - fx) + grey[p + w + 1] * fx;
-      out[v * w + u] = a * (1 - fy) + b * fy;
-    }
-  }
+  const out = sharedBytes(w * h);
+  splitRun('rotateRows', { grey, out, w, h, deg }, h);
   return out;
 }
 

@@ -7,6 +7,7 @@
  * thickened into wall, at its foot or along its length, is no piece whose ends are jambs.
  */
 import { components, newMask, type Components, type Mask } from './bitmap.js';
+import { splitRun } from './pixel-helper.js';
 
 /** Widest opening sealed (site mm): double and sliding doors. */
 export const MAX_GAP_MM = 2700;
@@ -111,28 +112,11 @@ export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2, 
 /** Wall pixels that belong to a band running along x: longer along the row than across it. */
 export function alongMask(m: Mask): Mask {
   const { w, h, data } = m;
-  const n = w * h;
   // run lengths along the row and down the column, each in row-major passes (cache-friendly)
-  const hRun = new Uint16Array(n), vRun = new Uint16Array(n);
-  for (let y = 0; y < h; y++) {
-    const base = y * w;
-    let x = 0;
-    while (x < w) {
-      if (!data[base + x]) { x++; continue; }
-      let e = x;
-      while (e < w && data[base + e]) e++;
-      hRun.fill(Math.min(65535, e - x), base + x, base + e);
-      x = e;
-    }
-  }
-  for (let i = 0; i < n; i++) if (data[i]) vRun[i] = i >= w ? Math.min(65535, vRun[i - w] + 1) : 1;
-  const out = newMask(w, h), o = out.data;
-  // (the upward pass carries each run's length up its column and decides each pixel once its length is known)
-  for (let i = n - 1; i >= 0; i--) {
-    if (!data[i]) continue;
-    if (i < n - w && data[i + w]) vRun[i] = vRun[i + w];
-    o[i] = hRun[i] > vRun[i] ? 1 : 0;
-  }
+  const hRun = new Uint16Array(new SharedArrayBuffer(2 * w * h)), vRun = new Uint16Array(new SharedArrayBuffer(2 * w * h));
+  splitRun('runRows', { data, w, hRun }, h);
+  const out = newMask(w, h);
+  splitRun('alongCols', { data, w, h, hRun, vRun, out: out.data }, w);
   return out;
 }
 
@@ -206,18 +190,8 @@ const TRANSPOSE_TILE = 64;
 
 export function transpose(m: Mask): Mask {
   const { w, h, data } = m;
-  const out = newMask(h, w), o = out.data;
-  // (tile by tile: writing a whole column at a time touches a new cache line per pixel)
-  for (let ty = 0; ty < h; ty += TRANSPOSE_TILE) {
-    const ey = Math.min(h, ty + TRANSPOSE_TILE);
-    for (let tx = 0; tx < w; tx += TRANSPOSE_TILE) {
-      const ex = Math.min(w, tx + TRANSPOSE_TILE);
-      for (let x = tx; x < ex; x++) {
-        const dst = x * h;
-        for (let y = ty, i = ty * w + x; y < ey; y++, i += w) o[dst + y] = data[i];
-      }
-    }
-  }
+  const out = newMask(h, w);
+  splitRun('transposeRows', { data, w, h, out: out.data, tile: TRANSPOSE_TILE }, h);
   return out;
 }
 

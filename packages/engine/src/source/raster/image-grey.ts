@@ -10,6 +10,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { isNativeBitmap, type NativeBitmap } from '../native-jpeg.js';
 import type { GreyImage, PageImageInfo } from './page-image.js';
+import { sharedBytes, splitRun } from './pixel-helper.js';
 
 /** pdf.js's ImageKind: packed 1-bit grey (1 = white), RGB, RGBA. */
 const GREY_1BPP = 1, RGB = 2, RGBA = 4 - 1;
@@ -61,7 +62,8 @@ function planeOf(bitmap: NativeBitmap): GreyPlane | null {
   if (known) return known;
   const W = bitmap.width, H = bitmap.height;
   if (!W || !H) return null;
-  const plane = new Uint16Array(W * H);
+  // (on shared memory: the helper thread sums half of it, see greyRows)
+  const plane = new Uint16Array(new SharedArrayBuffer(2 * W * H));
   const rows = Math.max(1, Math.min(H, Math.floor(STRIP_PX / W)));
   const canvas = createCanvas(W, rows);
   const ctx = canvas.getContext('2d');
@@ -155,30 +157,31 @@ export function imageGrey(page: PDFPageProxy, info: PageImageInfo, pxPerPt: numb
   // source column and row ranges of every output pixel (at least one source pixel each)
   const colRange = (X: number) => rangeOf((X - X0) / SX, (X + 1 - X0) / SX, W, false);
   const rowRange = (Y: number) => rangeOf((Y - Y0) / SY, (Y + 1 - Y0) / SY, H, true);
-  const grey = new Uint8Array(w * h).fill(255);
+  const grey = sharedBytes(w * h).fill(255);
   const c0 = new Int32Array(w), c1 = new Int32Array(w);
   for (let X = 0; X < w; X++) [c0[X], c1[X]] = colRange(X);
-  const acc = new Float32Array(W), row = new Float32Array(W);
-  // a grey plane (grey x 256, whole numbers) is summed as it is: exact, and no row to convert
-  const plane = img.plane, scale = plane ? 256 : 1;
-  for (let Y = 0; Y < h; Y++) {
-    const [r0, r1] = rowRange(Y);
-    if (r1 <= r0) continue;
-    acc.fill(0);
-    if (plane) {
-      for (let r = r0; r < r1; r++) for (let i = 0, k = r * W; i < W; i++, k++) acc[i] += plane[k];
-    } else {
+  if (img.plane) {
+    // a grey plane (grey x 256, whole numbers) is summed as it is: exact, and no row to convert
+    const r0 = new Int32Array(h), r1 = new Int32Array(h);
+    for (let Y = 0; Y < h; Y++) [r0[Y], r1[Y]] = rowRange(Y);
+    splitRun('greyRows', { plane: img.plane, W, w, r0, r1, c0, c1, grey }, h);
+  } else {
+    const acc = new Float32Array(W), row = new Float32Array(W);
+    for (let Y = 0; Y < h; Y++) {
+      const [r0, r1] = rowRange(Y);
+      if (r1 <= r0) continue;
+      acc.fill(0);
       for (let r = r0; r < r1; r++) {
         greyRow(img, r, row);
         for (let i = 0; i < W; i++) acc[i] += row[i];
       }
-    }
-    const rows = (r1 - r0) * scale;
-    for (let X = 0; X < w; X++) {
-      if (c1[X] <= c0[X]) continue;
-      let sum = 0;
-      for (let i = c0[X]; i < c1[X]; i++) sum += acc[i];
-      grey[Y * w + X] = sum / (rows * (c1[X] - c0[X]));
+      const rows = r1 - r0;
+      for (let X = 0; X < w; X++) {
+        if (c1[X] <= c0[X]) continue;
+        let sum = 0;
+        for (let i = c0[X]; i < c1[X]; i++) sum += acc[i];
+        grey[Y * w + X] = sum / (rows * (c1[X] - c0[X]));
+      }
     }
   }
   return { w, h, grey, pxPerPt: w / page.getViewport({ scale: 1 }).width };

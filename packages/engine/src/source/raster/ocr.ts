@@ -57,8 +57,12 @@ export async function createOcrWorker(langPath = localLangDir()): Promise<Tesser
   const worker = await Tesseract.createWorker([...OCR_LANGS], Tesseract.OEM.LSTM_ONLY, {
     langPath, cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined,
   });
-  // tesseract's own notes (a crop too small to scale, diacritics detected) go to its debug file, not the process's stderr
-  await worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.SINGLE_BLOCK, user_defined_dpi: String(READ_DPI), debug_file: '/dev/null' });
+  // tesseract's own notes (a crop too small to scale, diacritics detected) go to its debug file, not the process's stderr;
+  // a crop's writing is black on white already (paperWhiteInkBlack), so tesseract does not look for light writing
+  // on dark as well (about a tenth of its time, the same words read)
+  await worker.setParameters({
+    tessedit_pageseg_mode: Tesseract.PSM.SINGLE_BLOCK, user_defined_dpi: String(READ_DPI), debug_file: '/dev/null', tessedit_do_invert: '0',
+  });
   return worker;
 }
 

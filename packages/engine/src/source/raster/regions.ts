@@ -3,7 +3,7 @@
  * do not reach the page edge (the outside does), large and wide enough to stand in; a piece enclosed by
  * another room (inside a thick piece of furniture) is not a room. Outlines are traced on pixel corners.
  */
-import { chamfer, CHAMFER_PAD, chamferSq, components, newMask, type Components, type Mask } from './bitmap.js';
+import { CHAMFER_PAD, chamferSq, components, newMask, startChamfer, type Components, type Mask } from './bitmap.js';
 import { edgeShiftPx, growRing, type EdgeGrey } from './edges.js';
 import { ringArea, simplifyRing, traceOuter, type Pt } from './trace.js';
 
@@ -32,10 +32,14 @@ export interface Regions {
 
 export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Regions {
   const { w, h } = walls;
+  // (the distances on the pixel helper while the free pieces are labelled here, and the sheet's frame looked for)
+  const distance = startChamfer(walls, 1);
   const free = components(walls, 0);
+  const inFrame = framedPaper(walls, free);
+  distance.wait();
   // the largest inscribed disc per free piece: its largest distance to the walls, squared only once per piece
   // (the square is monotone), not per pixel
-  const dist = chamfer(walls, 1), W = w + 2 * CHAMFER_PAD;
+  const dist = distance.d, W = w + 2 * CHAMFER_PAD;
   const maxD = new Int32Array(free.count + 1);
   const first = new Int32Array(free.count + 1).fill(-1);
   for (let y = 0; y < h; y++) {
@@ -50,7 +54,6 @@ export function findRegions(walls: Mask, lim: RegionLimits, edge?: EdgeGrey): Re
   const maxR = new Float32Array(free.count + 1);
   for (let id = 1; id <= free.count; id++) maxR[id] = chamferSq(maxD[id]);
   const px2 = lim.mmPerPx * lim.mmPerPx;
-  const inFrame = framedPaper(walls, free);
   const cand: PixelRoom[] = [];
   for (let id = 1; id <= free.count; id++) {
     if (free.touchesBorder[id] || inFrame[id]) continue;

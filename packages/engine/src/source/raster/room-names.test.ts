@@ -87,6 +87,40 @@ describe('reading the names of a room', () => {
   });
 });
 
+describe('handing the first lines over ahead', () => {
+  it('sends the first line of each of the first rooms to the workers before anything is read, and reads none again', async () => {
+    // three rooms side by side, each with a name
+    const { scan } = room(false);
+    const c = createCanvas(scan.w, scan.h);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, scan.w, scan.h);
+    ctx.fillStyle = '#000';
+    ctx.font = '20px sans-serif';
+    ctx.fillText('HALL', 30, 120);
+    ctx.fillText('BATH', 230, 120);
+    ctx.fillText('STORE', 430, 120);
+    const rgba = ctx.getImageData(0, 0, scan.w, scan.h).data;
+    for (let i = 0; i < scan.grey.length; i++) { scan.grey[i] = rgba[4 * i]; scan.ink[i] = rgba[4 * i] < 128 ? 1 : 0; }
+    const labels = new Int32Array(scan.w * scan.h).map((_, i) => 1 + Math.floor((i % scan.w) / 200));
+    const ring = (x0: number, x1: number): [number, number][] => [[x0, 0], [x1, 0], [x1, scan.h], [x0, scan.h]];
+    const regions: Regions = { rooms: [1, 2, 3].map((id) => ({ id, areaPx: 1, ring: ring(200 * (id - 1), 200 * id - 1) })), exterior: [], labels };
+    // nothing is read until the test lets it
+    const pending: (() => void)[] = [];
+    vi.mocked(readCrop).mockReset().mockImplementation((crop: OcrCrop) => new Promise((resolve) => {
+      pending.push(() => resolve([{ text: crop.w > 80 ? 'STORE' : 'HALL', confidence: 90, at: [crop.w / 2, crop.h / 2] }]));
+    }));
+    const names = readRoomNames(regions, scan);
+    await new Promise((r) => setImmediate(r));
+    // two lanes alone would have started two rooms; all three first lines are out
+    expect(vi.mocked(readCrop)).toHaveBeenCalledTimes(3);
+    pending.forEach((go) => go());
+    const items = await names;
+    expect(items).toHaveLength(3);
+    expect(vi.mocked(readCrop)).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('the room writing OCR reads', () => {
   it('is its lines, top to bottom: the name (both words), the area, the tag apart; no furniture, no door swing', () => {
     const { regions, scan } = room(true);

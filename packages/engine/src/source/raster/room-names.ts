@@ -10,7 +10,7 @@ import { isSizeNote } from '../../core/stamps.js';
 import type { PointMm } from '../../types.js';
 import { isLabelText, type TextItem } from '../text.js';
 import { components, histogramLevel, newMask } from './bitmap.js';
-import { ocrWorker, readCrop, releaseOcr, type OcrCrop } from './ocr.js';
+import { ocrWorker, readCrop, releaseOcr, type OcrCrop, type OcrLine } from './ocr.js';
 import type { Regions } from './regions.js';
 
 /** Time allowed for reading all rooms of a page (ms). */
@@ -62,13 +62,36 @@ export interface FineScan {
   greyAt: (x: number, y: number) => number;
 }
 
-export async function readRoomNames(regions: Regions, s: NameScan, budgetMs = OCR_BUDGET_MS): Promise<TextItem[]> {
+/**
+ * The rooms' names, read on the OCR workers. The first line of each of the first rooms (AHEAD_PER_LANE per
+ * lane) is handed to the workers at once, before this returns its promise: the caller gives way once, and can
+ * then do other work on its thread while the workers read (the rest is handed over as lines are read).
+ */
+export function readRoomNames(regions: Regions, s: NameScan, budgetMs = OCR_BUDGET_MS): Promise<TextItem[]> {
+  const deadline = Date.now() + budgetMs;
   try {
-    return await readRooms(regions, s, Date.now() + budgetMs);
-  } finally {
+    const ahead = regions.rooms.slice(0, AHEAD_PER_LANE * OCR_LANES).map((room, i): RoomReading => {
+      const boxes = roomLines(regions, room, s);
+      const box = boxes.find((b) => readable(b.box))?.box;
+      if (!box) return { boxes };
+      const crop = roomCrop(regions, room.id, s, box);
+      const lines = ocrWorker(i % OCR_LANES).then((w) => readCrop(crop, w));
+      // (a line never asked for, past the deadline, must not fail the process)
+      lines.catch(() => undefined);
+      return { boxes, first: { box, lines } };
+    });
+    return readRooms(regions, s, deadline, ahead).finally(releaseOcr);
+  } catch (e) {
     releaseOcr();
+    return Promise.reject(e as Error);
   }
 }
+
+/** First lines read per lane before the caller goes on (a line takes 10-250 ms): work for the workers meanwhile. */
+export const AHEAD_PER_LANE = 10;
+
+/** A room's lines, largest first, and the reading of its first readable line when it was handed over ahead. */
+interface RoomReading { boxes: SizedLine[]; first?: { box: WritingBox; lines: Promise<OcrLine[]> } }
 
 /**
  * Rooms read side by side, each lane with its own OCR worker: the engine's thread waits while OCR reads, so on
@@ -76,36 +99,53 @@ export async function readRoomNames(regions: Regions, s: NameScan, budgetMs = OC
  */
 export const OCR_LANES = Math.max(1, Math.min(2, availableParallelism()));
 
-async function readRooms(regions: Regions, s: NameScan, deadline: number): Promise<TextItem[]> {
+async function readRooms(regions: Regions, s: NameScan, deadline: number, ahead: RoomReading[]): Promise<TextItem[]> {
   const found: TextItem[][] = regions.rooms.map(() => []);
   let next = 0;
   const lane = async (k: number) => {
-    for (let i = next++; i < regions.rooms.length && Date.now() <= deadline; i = next++) found[i] = await readRoom(regions, regions.rooms[i], s, deadline, k);
+    for (let i = next++; i < regions.rooms.length && Date.now() <= deadline; i = next++) {
+      found[i] = await readRoom(regions, regions.rooms[i], s, deadline, k, ahead[i]);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(OCR_LANES, regions.rooms.length) }, (_, k) => lane(k)));
   return found.flat();
 }
 
-/** The lines read in one room, by the OCR worker of one lane, until the deadline (ms since the epoch). */
-async function readRoom(regions: Regions, room: Regions['rooms'][number], s: NameScan, deadline: number, lane: number): Promise<TextItem[]> {
-  const out: TextItem[] = [];
+/** A line of a room's writing and its letters' height (site mm). */
+interface SizedLine { box: WritingBox; heightMm: number }
+
+/** The lines of a room's writing, largest letters first. */
+function roomLines(regions: Regions, room: Regions['rooms'][number], s: NameScan): SizedLine[] {
   const xs = room.ring.map((p) => p[0]), ys = room.ring.map((p) => p[1]);
   const x0 = Math.max(0, Math.floor(Math.min(...xs)) - CROP_MARGIN_PX), y0 = Math.max(0, Math.floor(Math.min(...ys)) - CROP_MARGIN_PX);
   const x1 = Math.min(s.w - 1, Math.ceil(Math.max(...xs)) + CROP_MARGIN_PX), y1 = Math.min(s.h - 1, Math.ceil(Math.max(...ys)) + CROP_MARGIN_PX);
-  // largest writing first: a line under NAME_HEIGHT_SHARE of a line already read as words is no part of the
-  // room's name (result.ts leaves it out), so it is not read at all
-  const boxes = writingLines(regions, room.id, s, x0, y0, x1, y1)
+  return writingLines(regions, room.id, s, x0, y0, x1, y1)
     .map((box) => {
       const top = s.toMm([box.x0, box.y0]), bottom = s.toMm([box.x0, box.y0 + box.letterPx]);
       return { box, heightMm: Math.hypot(bottom[0] - top[0], bottom[1] - top[1]) };
     })
     .sort((a, b) => b.heightMm - a.heightMm);
+}
+
+/** A line too small to read (pixels a side). */
+const readable = (box: WritingBox): boolean => box.x1 - box.x0 + 1 >= 8 && box.y1 - box.y0 + 1 >= 8;
+
+/**
+ * The lines read in one room, by the OCR worker of one lane (its first line perhaps read ahead), until the
+ * deadline (ms since the epoch).
+ */
+async function readRoom(regions: Regions, room: Regions['rooms'][number], s: NameScan, deadline: number, lane: number,
+  ahead?: RoomReading): Promise<TextItem[]> {
+  const out: TextItem[] = [];
+  // largest writing first: a line under NAME_HEIGHT_SHARE of a line already read as words is no part of the
+  // room's name (result.ts leaves it out), so it is not read at all
+  const boxes = ahead?.boxes ?? roomLines(regions, room, s);
   const r = s.fine?.ratio ?? 1;
   let named = 0;
   for (const { box, heightMm } of boxes) {
     if (Date.now() > deadline || heightMm < NAME_HEIGHT_SHARE * named) break;
-    if (box.x1 - box.x0 + 1 < 8 || box.y1 - box.y0 + 1 < 8) continue;
-    const lines = await readCrop(roomCrop(regions, room.id, s, box), await ocrWorker(lane));
+    if (!readable(box)) continue;
+    const lines = await (ahead?.first?.box === box ? ahead.first.lines : readCrop(roomCrop(regions, room.id, s, box), await ocrWorker(lane)));
     const at = (l: { at: [number, number] }) => s.toMm([box.x0 + l.at[0] / r, box.y0 + l.at[1] / r]);
     for (const l of lines) {
       if (isSizeNote(l.text)) continue;

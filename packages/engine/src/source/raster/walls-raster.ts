@@ -6,7 +6,7 @@
  */
 import { CROP_MARGIN_PX, SHEET_EDGE_SHARE } from './crop.js';
 import { MAX_GAP_MM, MAX_WALL_THICKNESS_MM } from './gaps.js';
-import { chamfer, CHAMFER_PAD, CHAMFER_UNIT, components, dilate, newMask, open, thresholdChamfer, type Components, type Mask } from './bitmap.js';
+import { chamfer, CHAMFER_PAD, CHAMFER_UNIT, components, dilate, newMask, open, startChamfer, thresholdChamfer, type Components, type Mask } from './bitmap.js';
 
 export interface WallScale {
   /** Site millimetres per pixel. */
@@ -60,8 +60,11 @@ export function fillCavities(ink: Mask, s: WallScale): Mask {
  */
 function fillWithInside(ink: Mask, s: WallScale): { solid: Mask; inside: Int32Array | null } {
   const { w, h } = ink;
+  // (the distances on the pixel helper while the paper's pieces are labelled here)
+  const distance = startChamfer(ink, 1);
   const paper = components(ink, 0);
-  const dist = chamfer(ink, 1), PAD = CHAMFER_PAD, W = w + 2 * PAD;
+  distance.wait();
+  const dist = distance.d, PAD = CHAMFER_PAD, W = w + 2 * PAD;
   const maxR = new Int32Array(paper.count + 1);
   for (let y = 0; y < h; y++) {
     const row = (y + PAD) * W + PAD, src = y * w;
