@@ -45,6 +45,25 @@ export async function measure(token: string, projectId: string, heightMm: number
 }
 
 /** Screen position of a point of the svg `testId` (its own units), through its transform (zoom and pan included). */
+/**
+ * Scrolls the element to the middle of the screen and waits until it stays put (a scroll the app started, a late
+ * layout change): screen points taken before that would send the mouse elsewhere.
+ */
+export async function bringIntoView(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).evaluate(async (el) => {
+    el.scrollIntoView({ block: 'center' });
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    let last = '', same = 0;
+    for (let i = 0; i < 180 && same < 3; i++) {
+      await frame();
+      const r = el.getBoundingClientRect();
+      const now = `${r.x},${r.y},${r.width},${r.height},${window.scrollX},${window.scrollY}`;
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
+  });
+}
+
 export async function screenOf(page: Page, p: Pt, testId = 'plan-editor'): Promise<{ x: number; y: number }> {
   return page.locator(`[data-testid=${testId}]`).evaluate((svg, [x, y]) => {
     const m = (svg as SVGSVGElement).getScreenCTM()!;

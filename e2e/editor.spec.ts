@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createPlanProject, measure, screenOf, signedInUser, type Login, type Pt } from './editor-support';
+import { api, bringIntoView, createPlanProject, measure, screenOf, signedInUser, type Login, type Pt } from './editor-support';
 import { pdfText } from './measure-fixtures';
 import { launchBrowser, newPage, shot, storeSession } from './support/browser';
 
@@ -65,7 +65,7 @@ describe('plan editor (real server and engine)', () => {
     const [cx, cy] = [room.polygon.reduce((s, p) => s + p[0], 0) / room.polygon.length, room.polygon.reduce((s, p) => s + p[1], 0) / room.polygon.length];
     const to: Pt = [c[0] + 500 * Math.sign(cx - c[0]), c[1] + 500 * Math.sign(cy - c[1])];
     // Choosing the room in the table scrolls the page; bring the whole plan back on screen, clear of the sticky header.
-    await page.getByTestId('plan-editor').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await bringIntoView(page, 'plan-editor');
     const from = await screenOf(page, c);
     const target = await screenOf(page, to);
     await page.mouse.move(from.x, from.y);
@@ -210,7 +210,7 @@ describe('plan editor (real server and engine)', () => {
     await page.getByTestId('plan-editor').locator('image').waitFor({ state: 'attached', timeout: 60_000 });
     await page.locator(`[data-room-row="${a}"]`).click();
     await page.getByTestId('room-panel').waitFor();
-    await page.getByTestId('plan-editor').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await bringIntoView(page, 'plan-editor');
     await tool(page, '+ Window');
     const s = await screenOf(page, at);
     await page.mouse.click(s.x, s.y);
@@ -241,7 +241,7 @@ describe('plan editor (real server and engine)', () => {
     roomB.polygon.forEach((p, c) => fresh.rooms.forEach((R, j) => { if (j === b) return; for (const q of R.polygon) { const d = Math.hypot(q[0] - p[0], q[1] - p[1]); if (d > 1 && d < 600 && (!best || d < best.d)) best = { c, to: q, d }; } }));
     expect(best, 'room B has a corner near another room\'s corner').not.toBeNull();
     const { c, to } = best!;
-    await page.getByTestId('plan-editor').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await bringIntoView(page, 'plan-editor');
     const from = await screenOf(page, roomB.polygon[c]);
     const target = await screenOf(page, to);
     await page.mouse.move(from.x, from.y);
@@ -261,7 +261,7 @@ describe('plan editor (real server and engine)', () => {
     await storeSession(page, login);
     await page.goto(`/projects/${projectId}/walls?edit=1`);
     await page.getByTestId('plan-editor').locator('image').waitFor({ state: 'attached', timeout: 60_000 });
-    await page.getByTestId('plan-viewer').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await bringIntoView(page, 'plan-viewer');
     const box = (await page.getByTestId('plan-viewer').boundingBox())!;
     const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
     const cdp = await context.newCDPSession(page);
@@ -278,7 +278,7 @@ describe('plan editor (real server and engine)', () => {
     await page.locator(`[data-room-row="${idx}"]`).click();
     await page.getByTestId('room-panel').waitFor();
     const area = await figure(page, 'ceiling');
-    await page.getByTestId('plan-viewer').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await bringIntoView(page, 'plan-viewer');
     const poly = current.rooms[idx].polygon;
     const [mx, my] = [poly.reduce((t, p) => t + p[0], 0) / poly.length, poly.reduce((t, p) => t + p[1], 0) / poly.length];
     const from = await screenOf(page, poly[0]);

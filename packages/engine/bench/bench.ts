@@ -7,6 +7,7 @@
  * Exits non-zero when the engine crashes or a page times out. Figures only: nothing here is a test.
  */
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { join, relative, resolve } from 'node:path';
@@ -122,6 +123,7 @@ async function main(): Promise<number> {
     console.log('\nSUMMARY (scanned synthetic beside vector)');
     printSummaries([['vector', summarize(scores.filter((s) => scanIds.includes(s.id)))], ['scanned', summarize(sc.scores)]]);
     console.log(`time per page (scanned, engine only): median ${Math.round(percentile(sc.times, 50))} ms, p90 ${Math.round(percentile(sc.times, 90))} ms, max ${Math.round(Math.max(...sc.times, 0))} ms; CPU median ${Math.round(percentile(sc.cpuTimes, 50))} ms, p90 ${Math.round(percentile(sc.cpuTimes, 90))} ms, max ${Math.round(Math.max(...sc.cpuTimes, 0))} ms`);
+    if (sc.slowest) console.log(pagePeak(sc.slowest));
     if (!flag('no-real-scans')) failures.push(...(await runRealScans(runner, resolve('bench-out/real-scans'), flag('no-overlays') ? null : join(OVERLAY_DIR, 'real-scans'))));
   }
 
@@ -207,6 +209,23 @@ function cliTiming(pdf: string, page: number): string {
     runs.push(performance.now() - t0);
   }
   return `cli (node packages/engine/scripts/analyze.mjs, whole process, simple page): ${runs.map((v) => Math.round(v)).join(' / ')} ms`;
+}
+
+/**
+ * One page alone as a whole CLI process (Node, pdf.js, the engine, its OCR workers and pixel helper): its time
+ * and peak resident memory, the figure the scans' memory bar is about (a page's own, not the bench process's
+ * over all pages).
+ */
+function pagePeak(p: { id: string; file: string; page: number; scale: number }): string {
+  const cli = pathToFileURL(resolve('packages/engine/scripts/analyze.mjs')).href;
+  const script = `process.on('exit', () => process.stderr.write('\\nMAXRSS ' + process.resourceUsage().maxRSS + '\\n')); await import(${JSON.stringify(cli)});`;
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, p.file, '--page', String(p.page), '--scale', `1:${p.scale}`],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const ms = performance.now() - t0;
+  const kb = Number(/MAXRSS (\d+)/.exec(r.stderr ?? '')?.[1]);
+  if (r.status !== 0 || !kb) return `slowest scanned page alone: failed (${(r.stderr ?? '').trim().slice(0, 200)})`;
+  return `slowest scanned page alone (${p.id}, whole CLI process, OCR included): ${Math.round(ms)} ms, peak RSS ${Math.round(kb / 1024)} MB`;
 }
 
 function printSummaries(rows: [string, Summary][]): void {

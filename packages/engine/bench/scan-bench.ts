@@ -25,11 +25,14 @@ const NOMINAL_DPI = 150;
 
 export interface ScanBenchOptions { plansDir: string; scanDir: string; ids: string[]; regen: boolean; overlayDir: string | null }
 
-export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptions): Promise<{ scores: PlanScore[]; times: number[]; cpuTimes: number[]; failures: string[]; refusals: string[] }> {
+export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptions): Promise<{ scores: PlanScore[]; times: number[]; cpuTimes: number[]; failures: string[]; refusals: string[];
+  /** The page that took longest, to measure on its own. */
+  slowest?: { id: string; file: string; page: number; scale: number } }> {
   console.log(`\nSCANNED SYNTHETIC PLANS (${o.ids.length}): the same plans rendered at 100-300 dpi, turned up to ±2°, blurred, grey paper, noise, JPEG`);
   const truths = await scanAll(o.plansDir, o.scanDir, o.ids, o.regen);
   console.log(`${pad('plan', 50)}${lpad('ms', 7)}${lpad('cpu ms', 7)} ${lpad('rooms t/f/m', 12)} ${lpad('F1', 6)} ${lpad('area~', 7)} ${lpad('doors t/f', 10)} ${lpad('wins t/f', 9)}  scan`);
   const scores: PlanScore[] = [], times: number[] = [], cpuTimes: number[] = [], failures: string[] = [], refusals: string[] = [];
+  let slowest: { id: string; file: string; page: number; scale: number; ms: number } | undefined;
   for (const truth of truths) {
     const file = join(o.scanDir, truth.file);
     const r = await runner.run(file, truth.options);
@@ -42,6 +45,7 @@ export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptio
     }
     times.push(r.ms);
     cpuTimes.push(r.cpuMs ?? Number.NaN);
+    if (!slowest || r.ms > slowest.ms) slowest = { id: truth.id, file, page: truth.options.page, scale: truth.options.scale, ms: r.ms };
     const result = r.result as AnalysisResult;
     const s = scorePlan(truth, result);
     scores.push(s);
@@ -54,7 +58,7 @@ export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptio
       `${pad(truth.id, 50)}${lpad(Math.round(r.ms), 7)}${lpad(Math.round(r.cpuMs ?? Number.NaN), 7)} ${lpad(`${s.truthRooms}/${s.foundRooms}/${s.matches.length}`, 12)} ${lpad(s.f1.toFixed(2), 6)} ${lpad(pct(percentile(s.matches.map((m) => m.areaError), 50)), 7)} ${lpad(`${s.doors.truth}/${s.doors.found}`, 10)} ${lpad(`${s.windows.truth}/${s.windows.found}`, 9)}  ${scan}`,
     );
   }
-  return { scores, times, cpuTimes, failures, refusals };
+  return { scores, times, cpuTimes, failures, refusals, slowest };
 }
 
 interface RealScan { file: string; counts?: { Door?: number; Window?: number; Space?: number } }
