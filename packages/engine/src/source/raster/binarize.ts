@@ -3,7 +3,7 @@
  * archive scans), each pixel is compared with its local paper level, so a threshold holds across the page.
  */
 import { newMask, type Mask } from './bitmap.js';
-import { splitRun } from './pixel-helper.js';
+import { sharedArray, splitRun } from './pixel-helper.js';
 
 /** A pixel is ink when darker than this share of its local paper brightness. */
 export const INK_RATIO = 0.72;
@@ -13,12 +13,12 @@ const BLOCK_PX = 48;
 const PAPER_FLOOR = 96;
 
 /**
- * Local paper brightness per block: a high percentile of each block, smoothed over neighbouring blocks
- * (binarizeWithPaper takes it bilinear in between): a block that is all ink (a filled wall) takes its neighbours' paper level (max over 5x5 blocks).
+ * Local paper brightness per block: a high percentile of each block, then the most of the 5 x 5 blocks round it (a
+ * block that is all ink, a filled wall, takes its neighbours' level). binarizeWithPaper takes it bilinear in between.
  */
 function blockLevels(grey: Uint8Array, w: number, h: number): Float32Array {
   const bw = Math.ceil(w / BLOCK_PX), bh = Math.ceil(h / BLOCK_PX);
-  const lvl = new Float32Array(new SharedArrayBuffer(4 * bw * bh));
+  const lvl = sharedArray(Float32Array, bw * bh);
   splitRun('paperBlocks', { grey, w, h, block: BLOCK_PX, lvl }, bh);
   const sm = new Float32Array(bw * bh);
   for (let by = 0; by < bh; by++)
@@ -39,8 +39,9 @@ export function binarize(grey: Uint8Array, w: number, h: number): Mask {
 export function binarizeWithPaper(grey: Uint8Array, w: number, h: number): { ink: Mask; paper: Float32Array; inkLevel: number } {
   const sm = blockLevels(grey, w, h);
   const m = newMask(w, h);
-  const paper = new Float32Array(new SharedArrayBuffer(4 * w * h));
-  const hist = new Int32Array(new SharedArrayBuffer(4 * 512));
+  const paper = sharedArray(Float32Array, w * h);
+  // (one histogram per part of the split loop, added up after)
+  const hist = sharedArray(Int32Array, 2 * 256);
   // (the paper level bilinear between block centres, and the ink darker than its ratio of it, row by row)
   splitRun('inkRows', { grey, w, h, block: BLOCK_PX, sm, ratio: INK_RATIO, floor: PAPER_FLOOR, paper, ink: m.data, hist }, h);
   for (let v = 0; v < 256; v++) hist[v] += hist[256 + v];

@@ -4,8 +4,8 @@
  * about 12 megapixels stays well under a second per pass.
  */
 
-import { chamferTask } from './pixel-kernels.js';
-import { sharedBytes, splitRun, startTask } from './pixel-helper.js';
+import { chamferTask, type ChamferArgs } from './pixel-kernels.js';
+import { sharedArray, sharedBytes, splitRun, startTask } from './pixel-helper.js';
 
 export interface Mask {
   w: number;
@@ -17,7 +17,7 @@ export interface Mask {
 /** A clear mask, on shared memory (the pixel helper may work on it: see pixel-helper.ts). */
 export const newMask = (w: number, h: number): Mask => ({ w, h, data: sharedBytes(w * h) });
 
-/** Chamfer weights (5-7-11 mask, as pixel-kernels.ts's chamferTask): within about 2 % of the Euclidean distance. */
+/** Chamfer weights (5-7-11 mask): within about 2 % of the Euclidean distance, two raster passes only. */
 const A = 5, B = 7, C = 11;
 /** Chamfer units per pixel step. */
 export const CHAMFER_UNIT = A;
@@ -32,11 +32,9 @@ const PAD = CHAMFER_PAD;
  * count as targets.
  */
 export function chamfer(m: Mask, target: 0 | 1): Int32Array {
-  const { w, h, data } = m;
-  // a border of PAD never-target pixels round the image, so the inner loops need no bounds tests
-  const d = new Int32Array((w + 2 * PAD) * (h + 2 * PAD)).fill(BIG);
-  chamferTask({ data, w, h, target, pad: PAD, d });
-  return d;
+  const args = chamferArgs(m, target, false);
+  chamferTask(args);
+  return args.d;
 }
 
 /**
@@ -44,10 +42,18 @@ export function chamfer(m: Mask, target: 0 | 1): Int32Array {
  * thread can do other work meanwhile; run here and now when it is not.
  */
 export function startChamfer(m: Mask, target: 0 | 1): { d: Int32Array; wait: () => void } {
-  const { w, h, data } = m;
-  const d = new Int32Array(new SharedArrayBuffer(4 * (w + 2 * PAD) * (h + 2 * PAD))).fill(BIG);
-  const task = startTask('chamferTask', { data, w, h, target, pad: PAD, d });
-  return { d, wait: task.wait };
+  const args = chamferArgs(m, target, true);
+  return { d: args.d, wait: startTask('chamferTask', args).wait };
+}
+
+/**
+ * The distance task of a mask: a border of PAD never-target pixels round the image (so the inner loops need no
+ * bounds tests), every pixel not reached yet (BIG).
+ */
+function chamferArgs(m: Mask, target: 0 | 1, shared: boolean): ChamferArgs {
+  const n = (m.w + 2 * PAD) * (m.h + 2 * PAD);
+  const d = (shared ? sharedArray(Int32Array, n) : new Int32Array(n)).fill(BIG);
+  return { data: m.data, w: m.w, h: m.h, target, pad: PAD, weights: [A, B, C], d };
 }
 
 /** A chamfer distance (units, 5-7-11 approximation of Euclidean) as squared pixels, 1e12 where no target was met. */

@@ -5,6 +5,7 @@
  * column counts only when it holds a few ink pixels.
  */
 import { components, type Mask } from './bitmap.js';
+import { sharedArray, type SharedKind } from './pixel-helper.js';
 import { isSheetFrame } from './regions.js';
 
 /** Wall pieces lying wholly within this share of the drawing's size from its edge (past CROP_MARGIN_PX of paper) are a
@@ -69,8 +70,7 @@ export function wallsBox(walls: Mask, margin: number): Box | null {
 export function cropArray<T extends Uint8Array | Float32Array>(src: T, w: number, b: Box): T {
   const cw = b.x1 - b.x0 + 1, ch = b.y1 - b.y0 + 1;
   // (on shared memory, as the pixel helper may work on it: see pixel-helper.ts)
-  const Kind = src.constructor as new (b: SharedArrayBuffer) => T;
-  const out = new Kind(new SharedArrayBuffer(cw * ch * src.BYTES_PER_ELEMENT));
+  const out = sharedArray(src.constructor as SharedKind<T>, cw * ch);
   for (let y = 0; y < ch; y++) out.set(src.subarray((y + b.y0) * w + b.x0, (y + b.y0) * w + b.x1 + 1), y * cw);
   return out;
 }

@@ -7,7 +7,7 @@
  * thickened into wall, at its foot or along its length, is no piece whose ends are jambs.
  */
 import { components, newMask, type Components, type Mask } from './bitmap.js';
-import { splitRun } from './pixel-helper.js';
+import { sharedArray, splitRun } from './pixel-helper.js';
 
 /** Widest opening sealed (site mm): double and sliding doors. */
 export const MAX_GAP_MM = 2700;
@@ -113,7 +113,7 @@ export function sealGaps(walls: Mask, ink: Mask, mmPerPx: number, minThick = 2, 
 export function alongMask(m: Mask): Mask {
   const { w, h, data } = m;
   // run lengths along the row and down the column, each in row-major passes (cache-friendly)
-  const hRun = new Uint16Array(new SharedArrayBuffer(2 * w * h)), vRun = new Uint16Array(new SharedArrayBuffer(2 * w * h));
+  const hRun = sharedArray(Uint16Array, w * h), vRun = sharedArray(Uint16Array, w * h);
   splitRun('runRows', { data, w, hRun }, h);
   const out = newMask(w, h);
   splitRun('alongCols', { data, w, h, hRun, vRun, out: out.data }, w);

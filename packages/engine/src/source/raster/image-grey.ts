@@ -10,7 +10,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { isNativeBitmap, type NativeBitmap } from '../native-jpeg.js';
 import type { GreyImage, PageImageInfo } from './page-image.js';
-import { sharedBytes, splitRun } from './pixel-helper.js';
+import { sharedArray, sharedBytes, splitRun } from './pixel-helper.js';
 
 /** pdf.js's ImageKind: packed 1-bit grey (1 = white), RGB, RGBA. */
 const GREY_1BPP = 1, RGB = 2, RGBA = 4 - 1;
@@ -63,7 +63,7 @@ function planeOf(bitmap: NativeBitmap): GreyPlane | null {
   const W = bitmap.width, H = bitmap.height;
   if (!W || !H) return null;
   // (on shared memory: the helper thread sums half of it, see greyRows)
-  const plane = new Uint16Array(new SharedArrayBuffer(2 * W * H));
+  const plane = sharedArray(Uint16Array, W * H);
   const rows = Math.max(1, Math.min(H, Math.floor(STRIP_PX / W)));
   const canvas = createCanvas(W, rows);
   const ctx = canvas.getContext('2d');

@@ -22,7 +22,7 @@ const HALF_TIMEOUT_MS = 20_000;
 /** An idle helper is ended after this long (ms). */
 const IDLE_CLOSE_MS = 3000;
 
-interface Helper { worker: Worker; ready: boolean; dead: boolean }
+interface Helper { worker: Worker; ready: boolean }
 let helper: Helper | null = null;
 let idle: NodeJS.Timeout | null = null;
 
@@ -57,18 +57,16 @@ parentPort.postMessage('ready');
 /** Starts the helper thread unless it runs or cannot (see the module's note); it is ready a moment later. */
 export function startPixelHelper(): void {
   if (idle) { clearTimeout(idle); idle = null; }
-  if (helper && !helper.dead) return;
-  helper = null;
-  if (availableParallelism() < 2) return;
+  if (helper || availableParallelism() < 2) return;
   let worker: Worker;
   try {
     worker = new Worker(HELPER_SOURCE, { eval: true });
   } catch {
     return;
   }
-  const h: Helper = { worker, ready: false, dead: false };
+  const h: Helper = { worker, ready: false };
   worker.once('message', () => { h.ready = true; });
-  const gone = () => { h.dead = true; h.ready = false; if (helper === h) helper = null; };
+  const gone = () => { h.ready = false; if (helper === h) helper = null; };
   worker.on('error', gone);
   worker.on('exit', gone);
   // (a helper never keeps a finished process alive)
@@ -117,55 +115,58 @@ function waitFor(done: Int32Array): boolean {
   return Atomics.load(done, 0) === 1;
 }
 
+const kernelOf = <K extends KernelName>(kernel: K) => KERNELS[kernel] as (a: KernelArgs<K>, lo: number, hi: number, part: number) => void;
+
+/** A range handed to the helper: the helper and the cell it flags. */
+interface HandOver { h: Helper; done: Int32Array }
+
+/** Hands lo..hi of `kernel` to the helper, or null when it is not ready or a large array of `args` is not shared. */
+function handOver<K extends KernelName>(kernel: K, args: KernelArgs<K>, lo: number, hi: number): HandOver | null {
+  const h = helper;
+  if (!h?.ready || hasBigUnshared(args)) return null;
+  const done = sharedArray(Int32Array, 1);
+  h.worker.postMessage({ kernel, args, lo, hi, done });
+  return { h, done };
+}
+
+/** Waits for a hand-over; when the helper failed or is stuck it gets no more work, and `redo` does its part here. */
+function settle(t: HandOver, redo: () => void): void {
+  if (waitFor(t.done)) {
+    handedOver++;
+    return;
+  }
+  t.h.ready = false;
+  redo();
+}
+
 /**
  * Runs `kernel` over the range 0..n-1: the upper half on the helper (as part 1), when it is ready and every large
- * array of `args` is shared memory (`sharedBytes`), the rest on this thread (part 0); returns when both halves are
+ * array of `args` is shared memory (`sharedArray`), the rest on this thread (part 0); returns when both halves are
  * done. The small arrays the kernel writes must be shared memory too.
  */
 export function splitRun<K extends KernelName>(kernel: K, args: KernelArgs<K>, n: number): void {
-  const run = KERNELS[kernel] as (a: KernelArgs<K>, lo: number, hi: number, part: number) => void;
-  const h = helper;
-  if (!h?.ready || n < MIN_SPLIT || hasBigUnshared(args)) {
-    run(args, 0, n, 0);
-    return;
-  }
-  const mid = n >> 1;
-  const done = new Int32Array(new SharedArrayBuffer(4));
-  h.worker.postMessage({ kernel, args, lo: mid, hi: n, done });
-  run(args, 0, mid, 0);
-  if (waitFor(done)) handedOver++;
-  else {
-    // the helper failed or is stuck: no more work for it, and its half done here
-    h.ready = false;
-    run(args, mid, n, 1);
-  }
+  const run = kernelOf(kernel), mid = n >> 1;
+  const t = n >= MIN_SPLIT ? handOver(kernel, args, mid, n) : null;
+  run(args, 0, t ? mid : n, 0);
+  if (t) settle(t, () => run(args, mid, n, 1));
 }
 
 /**
- * Starts `kernel` as one task (range 0..0) on the helper when it is ready and `args`' large arrays are shared
- * memory, so that this thread can do other work meanwhile; `wait()` returns once it is done. Run here and now
- * when the helper is not ready.
+ * Starts `kernel` as one task (range 0..0) on the helper when it can take it, so that this thread can do other work
+ * meanwhile; `wait()` returns once it is done. Run here and now when it cannot.
  */
 export function startTask<K extends KernelName>(kernel: K, args: KernelArgs<K>): { wait: () => void } {
-  const run = KERNELS[kernel] as (a: KernelArgs<K>, lo: number, hi: number, part: number) => void;
-  const h = helper;
-  if (!h?.ready || hasBigUnshared(args)) {
-    run(args, 0, 0, 0);
-    return { wait: () => undefined };
-  }
-  const done = new Int32Array(new SharedArrayBuffer(4));
-  h.worker.postMessage({ kernel, args, lo: 0, hi: 0, done });
-  return {
-    wait: () => {
-      if (waitFor(done)) {
-        handedOver++;
-        return;
-      }
-      h.ready = false;
-      run(args, 0, 0, 0);
-    },
-  };
+  const run = kernelOf(kernel);
+  const t = handOver(kernel, args, 0, 0);
+  if (!t) run(args, 0, 0, 0);
+  return { wait: () => { if (t) settle(t, () => run(args, 0, 0, 0)); } };
 }
 
-/** Zeroed bytes on shared memory: arrays the helper works on must be. */
-export const sharedBytes = (n: number): Uint8Array => new Uint8Array(new SharedArrayBuffer(n));
+/** A typed array's constructor that takes a buffer (Uint8Array, Float32Array...). */
+export interface SharedKind<T> { new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number }
+
+/** A zeroed typed array of n elements on shared memory: arrays the helper works on must be. */
+export const sharedArray = <T>(Kind: SharedKind<T>, n: number): T => new Kind(new SharedArrayBuffer(n * Kind.BYTES_PER_ELEMENT));
+
+/** Zeroed bytes on shared memory. */
+export const sharedBytes = (n: number): Uint8Array => sharedArray(Uint8Array, n);

@@ -230,15 +230,14 @@ export function alongCols(a: AlongColsArgs, lo: number, hi: number): void {
 
 /**
  * bitmap.ts's chamfer distance as one task (the range is not used: the passes run through the rows in order):
- * `d`, padded by `pad` (2) on every side and filled with `big`, gets the distance (5-7-11 units) from every
- * pixel of `data` to the nearest pixel equal to `target`.
+ * `d`, padded by `pad` (2) on every side and filled with a large value, gets the distance (in units of the
+ * straight, diagonal and knight's steps' `weights`) from every pixel of `data` to the nearest pixel equal to `target`.
  */
-export interface ChamferArgs { data: Uint8Array; w: number; h: number; target: number; pad: number; d: Int32Array }
+export interface ChamferArgs { data: Uint8Array; w: number; h: number; target: number; pad: number; weights: [number, number, number]; d: Int32Array }
 
 export function chamferTask(a: ChamferArgs): void {
   const { data, w, h, target, pad: PAD, d } = a;
-  // chamfer weights (5-7-11 mask): within about 2 % of the Euclidean distance, two raster passes only
-  const A = 5, B = 7, C = 11;
+  const [A, B, C] = a.weights;
   const W = w + 2 * PAD;
   for (let y = 0; y < h; y++) {
     const row = (y + PAD) * W + PAD, src = y * w;

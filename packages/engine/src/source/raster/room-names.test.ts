@@ -42,6 +42,25 @@ function room(word: boolean) {
   return { regions, scan: { grey, ink, w, h, paperMmPerPx: 25.4 / 150, toMm: (p: [number, number]) => p } };
 }
 
+/** Rooms side by side across the page, equally wide, each with its name in 20 px letters at the given x. */
+function roomsInARow(names: [string, number][]) {
+  const { scan } = room(false);
+  const c = createCanvas(scan.w, scan.h);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, scan.w, scan.h);
+  ctx.fillStyle = '#000';
+  ctx.font = '20px sans-serif';
+  for (const [name, x] of names) ctx.fillText(name, x, 120);
+  const rgba = ctx.getImageData(0, 0, scan.w, scan.h).data;
+  for (let i = 0; i < scan.grey.length; i++) { scan.grey[i] = rgba[4 * i]; scan.ink[i] = rgba[4 * i] < 128 ? 1 : 0; }
+  const wide = scan.w / names.length;
+  const labels = new Int32Array(scan.w * scan.h).map((_, i) => 1 + Math.floor((i % scan.w) / wide));
+  const ring = (x0: number, x1: number): [number, number][] => [[x0, 0], [x1, 0], [x1, scan.h], [x0, scan.h]];
+  const regions: Regions = { rooms: names.map((_, k) => ({ id: k + 1, areaPx: 1, ring: ring(wide * k, wide * (k + 1) - 1) })), exterior: [], labels };
+  return { scan, regions };
+}
+
 describe('reading the names of a room', () => {
   it('reads its largest writing first and leaves lines too small to be part of its name unread', async () => {
     const { regions, scan } = room(true);
@@ -56,20 +75,7 @@ describe('reading the names of a room', () => {
   // (a machine with one core reads in one lane)
   it.skipIf(OCR_LANES < 2)('reads two rooms side by side, each lane with its own worker, and keeps the rooms in order', async () => {
     // two rooms, the left one (x < 300) named HALL, the right one KITCHEN
-    const { scan } = room(false);
-    const c = createCanvas(scan.w, scan.h);
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, scan.w, scan.h);
-    ctx.fillStyle = '#000';
-    ctx.font = '20px sans-serif';
-    ctx.fillText('HALL', 80, 120);
-    ctx.fillText('KITCHEN', 380, 120);
-    const rgba = ctx.getImageData(0, 0, scan.w, scan.h).data;
-    for (let i = 0; i < scan.grey.length; i++) { scan.grey[i] = rgba[4 * i]; scan.ink[i] = rgba[4 * i] < 128 ? 1 : 0; }
-    const labels = new Int32Array(scan.w * scan.h).map((_, i) => (i % scan.w < 300 ? 1 : 2));
-    const ring = (x0: number, x1: number): [number, number][] => [[x0, 0], [x1, 0], [x1, scan.h], [x0, scan.h]];
-    const regions: Regions = { rooms: [{ id: 1, areaPx: 1, ring: ring(0, 299) }, { id: 2, areaPx: 1, ring: ring(300, scan.w) }], exterior: [], labels };
+    const { scan, regions } = roomsInARow([['HALL', 80], ['KITCHEN', 380]]);
     // the first room's read is slow: with two lanes the second is read meanwhile and ends first
     const ended: string[] = [];
     let call = 0;
@@ -90,21 +96,7 @@ describe('reading the names of a room', () => {
 describe('handing the first lines over ahead', () => {
   it('sends the first line of each of the first rooms to the workers before anything is read, and reads none again', async () => {
     // three rooms side by side, each with a name
-    const { scan } = room(false);
-    const c = createCanvas(scan.w, scan.h);
-    const ctx = c.getContext('2d');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, scan.w, scan.h);
-    ctx.fillStyle = '#000';
-    ctx.font = '20px sans-serif';
-    ctx.fillText('HALL', 30, 120);
-    ctx.fillText('BATH', 230, 120);
-    ctx.fillText('STORE', 430, 120);
-    const rgba = ctx.getImageData(0, 0, scan.w, scan.h).data;
-    for (let i = 0; i < scan.grey.length; i++) { scan.grey[i] = rgba[4 * i]; scan.ink[i] = rgba[4 * i] < 128 ? 1 : 0; }
-    const labels = new Int32Array(scan.w * scan.h).map((_, i) => 1 + Math.floor((i % scan.w) / 200));
-    const ring = (x0: number, x1: number): [number, number][] => [[x0, 0], [x1, 0], [x1, scan.h], [x0, scan.h]];
-    const regions: Regions = { rooms: [1, 2, 3].map((id) => ({ id, areaPx: 1, ring: ring(200 * (id - 1), 200 * id - 1) })), exterior: [], labels };
+    const { scan, regions } = roomsInARow([['HALL', 30], ['BATH', 230], ['STORE', 430]]);
     // nothing is read until the test lets it
     const pending: (() => void)[] = [];
     vi.mocked(readCrop).mockReset().mockImplementation((crop: OcrCrop) => new Promise((resolve) => {

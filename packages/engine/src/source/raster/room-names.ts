@@ -64,10 +64,11 @@ export interface FineScan {
 
 /**
  * The rooms' names, read on the OCR workers. The first line of each of the first rooms (AHEAD_PER_LANE per
- * lane) is handed to the workers at once, before this returns its promise: the caller gives way once, and can
- * then do other work on its thread while the workers read (the rest is handed over as lines are read).
+ * lane) is handed to the workers at once, before this returns its promise (nothing is awaited before that): the
+ * caller gives way once, and can then do other work on its thread while the workers read (the rest is handed over
+ * as lines are read).
  */
-export function readRoomNames(regions: Regions, s: NameScan, budgetMs = OCR_BUDGET_MS): Promise<TextItem[]> {
+export async function readRoomNames(regions: Regions, s: NameScan, budgetMs = OCR_BUDGET_MS): Promise<TextItem[]> {
   const deadline = Date.now() + budgetMs;
   try {
     const ahead = regions.rooms.slice(0, AHEAD_PER_LANE * OCR_LANES).map((room, i): RoomReading => {
@@ -80,10 +81,9 @@ export function readRoomNames(regions: Regions, s: NameScan, budgetMs = OCR_BUDG
       lines.catch(() => undefined);
       return { boxes, first: { box, lines } };
     });
-    return readRooms(regions, s, deadline, ahead).finally(releaseOcr);
-  } catch (e) {
+    return await readRooms(regions, s, deadline, ahead);
+  } finally {
     releaseOcr();
-    return Promise.reject(e as Error);
   }
 }
 
