@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { join, relative, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -40,6 +40,10 @@ const lpad = (s: string | number, n: number) => String(s).padStart(n);
 
 async function main(): Promise<number> {
   const plansDir = resolve(arg('plans') ?? DEFAULT_OUT);
+  // (drawing the test plans and their scans happens in this process and can take gigabytes: the whole-process
+  // peak printed at the end says so when this run drew any)
+  const fileCount = (dir: string) => (existsSync(dir) ? readdirSync(dir).length : 0);
+  const drawnBefore = fileCount(plansDir) + fileCount(join(plansDir, 'scanned')) + fileCount(resolve('bench-out/real-scans'));
   if (flag('regen') || !existsSync(join(plansDir, 'index.json'))) {
     console.log(`generating synthetic plans into ${plansDir} ...`);
     await generateAll(plansDir);
@@ -187,7 +191,8 @@ async function main(): Promise<number> {
     );
   console.log(cliTiming(join(plansDir, truths[0]?.file ?? ''), truths[0]?.options.page ?? 1));
   const rssMb = process.resourceUsage().maxRSS / 1024;
-  console.log(`\npeak RSS (whole process incl. worker): ${Math.round(rssMb)} MB`);
+  const drew = flag('regen') || fileCount(plansDir) + fileCount(join(plansDir, 'scanned')) + fileCount(resolve('bench-out/real-scans')) !== drawnBefore;
+  console.log(`\npeak RSS (whole process incl. worker): ${Math.round(rssMb)} MB${drew ? ' (this run also drew test plans or scans in this process, counted here: run again for the engine\'s own figure)' : ''}`);
   console.log(`crashes/timeouts: ${crashes}`);
   if (refusals.length) console.log(`refused with the engine's message (scanned under 75 dpi at the plan's scale): ${refusals.length}`);
   if (!flag('no-overlays')) console.log(`overlays: ${relative(process.cwd(), OVERLAY_DIR)}/{real,synthetic}/*.png (synthetic: plans with F1 < 0.97 or median area error > 2 %; --overlays for all)`);
@@ -218,7 +223,10 @@ function cliTiming(pdf: string, page: number): string {
  */
 function pagePeak(p: { id: string; file: string; page: number; scale: number }): string {
   const cli = pathToFileURL(resolve('packages/engine/scripts/analyze.mjs')).href;
-  const script = `process.on('exit', () => process.stderr.write('\\nMAXRSS ' + process.resourceUsage().maxRSS + '\\n')); await import(${JSON.stringify(cli)});`;
+  // (the peak of this process's own memory: VmHWM where Linux gives it. getrusage's maxRSS starts from the
+  // parent's resident size when the child is forked, so a big bench process would be counted in it)
+  const peak = `(() => { try { return +/VmHWM:\\s*(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]; } catch { return process.resourceUsage().maxRSS; } })()`;
+  const script = `import { readFileSync } from 'node:fs'; process.on('exit', () => process.stderr.write('\\nMAXRSS ' + ${peak} + '\\n')); await import(${JSON.stringify(cli)});`;
   const t0 = performance.now();
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, p.file, '--page', String(p.page), '--scale', `1:${p.scale}`],
     { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });

@@ -69,7 +69,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);
     }
     // text nobody sees on the sheet (invisible, white on white, clipped away) is never a label or a scale
-    const textUser = await readText(page, kUser, hiddenTextTest(vec.textRuns ?? [])).catch(() => [] as TextItem[]);
+    const textUser = await readText(page, kUser, hiddenTextTest(vec.textRuns ?? []), vec.textItems).catch(() => [] as TextItem[]);
     const warnings: Warning[] = [];
     // a scale bar that disagrees with the chosen scale: analyse at the bar's scale (real-world tolerances),
     // answer in the chosen frame (scale-bar.ts)

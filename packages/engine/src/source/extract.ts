@@ -3,10 +3,11 @@
  * points (origin top-left, y down), with its line width in points, plus arcs (Bézier curves) kept apart
  * because door swings are drawn with them. Form XObjects are honoured through their matrix.
  */
-import { OPS } from './pdfjs.js';
+import { formMatrix, OPS } from './pdfjs.js';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { hideWhiteOnWhite, newTextState, showText, textOp, type TextGs } from './text-runs.js';
 import { clipSeg, inClipBox, makeClip, type Clip } from './clip.js';
+import { textItemsFromOperators, type RawTextItem, type TextFont } from './text-items.js';
 
 export type Mat = [number, number, number, number, number, number];
 export interface Seg {
@@ -43,6 +44,9 @@ export interface VectorPage {
   truncated: boolean;
   /** Where each text run was drawn, and whether a reader sees it (see `TextRun`). */
   textRuns?: TextRun[];
+  /** The page's text items as pdf.js's `getTextContent` gives them, built from the same operator list
+   * (`text-items.ts`); null when only pdf.js's own pass can give them. */
+  textItems?: RawTextItem[] | null;
 }
 
 /**
@@ -121,10 +125,12 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
       case OPS.setDash: { const arr = args[0] as ArrayLike<number> | undefined; dashed = !!arr && arr.length > 0 && Array.from(arr).some((v) => v > 0); break; }
       case OPS.transform: ctm = mul(args as Mat, ctm); break;
       case OPS.setLineWidth: lw = args[0] as number; break;
-      case OPS.paintFormXObjectBegin:
+      case OPS.paintFormXObjectBegin: {
         saveGs();
-        if (Array.isArray(args[0]) && (args[0] as number[]).length === 6) ctm = mul(args[0] as Mat, ctm);
+        const m = formMatrix(args);
+        if (m) ctm = mul(m, ctm);
         break;
+      }
       case OPS.paintFormXObjectEnd: restoreGs(); break;
       case OPS.setFillRGBColor: {
         const c = args[0];
@@ -239,6 +245,13 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
     }
   }
   hideWhiteOnWhite(out, whiteRuns, imageBoxes);
+  out.textItems = textItemsFromOperators(ops, (name) => {
+    try {
+      return page.commonObjs.has(name) ? (page.commonObjs.get(name) as TextFont) : null;
+    } catch {
+      return null;
+    }
+  }, page.view);
   return out;
 }
 

@@ -58,7 +58,7 @@ export async function readPageScale(bytes: Uint8Array, pageNo: number): Promise<
     const page = await getPageChecked(doc, pageNo);
     const vp = page.getViewport({ scale: 1 });
     const vec = await extractVectors(page, READ_BUDGET_MS);
-    const text = await readText(page, 1, hiddenTextTest(vec.textRuns ?? [])).catch(() => [] as TextItem[]);
+    const text = await readText(page, 1, hiddenTextTest(vec.textRuns ?? []), vec.textItems).catch(() => [] as TextItem[]);
     const drawn = vec.segs.filter((s) => !s.dashed);
     const printedScale = findPrintedScale(text);
     const dims = inCentimetres(readDimensionScale(text, drawn), printedScale);

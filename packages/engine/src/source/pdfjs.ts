@@ -152,4 +152,10 @@ export function getDocument(params: DocumentInitParameters): ReturnType<typeof p
   return task;
 }
 
-export const { OPS } = pdfjs;
+export const { OPS, normalizeUnicode } = pdfjs;
+
+/** The matrix of a form XObject from its `paintFormXObjectBegin` arguments (pdf.js gives a Float32Array). */
+export function formMatrix(args: unknown[] | null | undefined): [number, number, number, number, number, number] | null {
+  const m = args?.[0] as ArrayLike<number> | null | undefined;
+  return m && m.length === 6 ? [m[0], m[1], m[2], m[3], m[4], m[5]] : null;
+}

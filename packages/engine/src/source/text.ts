@@ -1,6 +1,7 @@
 /** Page text in the mm frame: room labels, opening tags and the printed scale. */
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PointMm } from '../types.js';
+import type { RawTextItem } from './text-items.js';
 
 export interface TextItem {
   str: string; at: PointMm; heightMm: number;
@@ -14,13 +15,14 @@ export interface TextItem {
 
 /**
  * The page's text, `k` mm per point. `hidden` (from the drawn text runs, `hiddenTextTest`) tells text nobody
- * sees by its start in page points; such text is left out.
+ * sees by its start in page points; such text is left out. `built`: the items already built from the page's
+ * operator list (`text-items.ts`); without them pdf.js's `getTextContent` is asked.
  */
-export async function readText(page: PDFPageProxy, k: number, hidden?: ((xPt: number, yPt: number) => boolean) | null): Promise<TextItem[]> {
+export async function readText(page: PDFPageProxy, k: number, hidden?: ((xPt: number, yPt: number) => boolean) | null, built?: RawTextItem[] | null): Promise<TextItem[]> {
   const vt = page.getViewport({ scale: 1 }).transform as number[];
-  const tc = await page.getTextContent();
+  const items = built ?? ((await page.getTextContent()).items as { str?: string; transform?: number[]; width?: number; height?: number }[]);
   const out: TextItem[] = [];
-  for (const it of tc.items as { str?: string; transform?: number[]; width?: number; height?: number }[]) {
+  for (const it of items) {
     const str = (it.str ?? '').trim();
     if (!str || !it.transform) continue;
     const t = it.transform;

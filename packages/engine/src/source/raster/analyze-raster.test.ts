@@ -88,8 +88,9 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetween
       ctx.font = font(namesMm);
       ctx.fillText('KITCHEN', px(ox + 1000), px(oy + 3000));
       ctx.fillText('BEDROOM', px(ox + 5000), px(oy + 3000));
-      // the floor finish under each name, in smaller letters
-      ctx.font = font(namesMm * 0.7);
+      // the floor finish under each name, in smaller letters (clearly under the name's share of its height,
+      // whatever the machine's serif font)
+      ctx.font = font(namesMm * 0.6);
       ctx.fillText('TILES', px(ox + 1000), px(oy + 3400));
       ctx.fillText('PARQUET', px(ox + 5000), px(oy + 3400));
     }

@@ -4,7 +4,7 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { OPS } from '../pdfjs.js';
+import { formMatrix, OPS } from '../pdfjs.js';
 
 export type Mat = [number, number, number, number, number, number];
 const mul = (a: Mat, b: Mat): Mat => [
@@ -36,7 +36,7 @@ export async function largestImage(page: PDFPageProxy): Promise<PageImageInfo | 
     if (fn === OPS.save) stack.push(ctm);
     else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
     else if (fn === OPS.transform) ctm = mul(args as unknown as Mat, ctm);
-    else if (fn === OPS.paintFormXObjectBegin && Array.isArray(args[0])) { stack.push(ctm); ctm = mul(args[0] as Mat, ctm); }
+    else if (fn === OPS.paintFormXObjectBegin) { stack.push(ctm); const m = formMatrix(args); if (m) ctm = mul(m, ctm); }
     else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
     else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) {
       const a = args[0] as { width?: number; height?: number } | string;
