@@ -30,6 +30,18 @@ const SPACE_IN_FLOW_MAX_FACTOR = 0.6;
 const VERTICAL_SHIFT_RATIO = 0.25;
 /** pdf.js's glyph categories: whitespace, zero-width diacritic, invisible format mark. */
 const SPECIAL_CHAR = /^(\s)|(\p{Mn})|(\p{Cf})$/u;
+const WHITESPACE = 1, DIACRITIC = 2, FORMAT_MARK = 4;
+const categories = new Map<string, number>();
+/** A glyph's categories as flags (looked up once per character, as pdf.js does). */
+function category(unicode: string): number {
+  let c = categories.get(unicode);
+  if (c === undefined) {
+    const m = SPECIAL_CHAR.exec(unicode);
+    c = (m?.[1] ? WHITESPACE : 0) | (m?.[2] ? DIACRITIC : 0) | (m?.[3] ? FORMAT_MARK : 0);
+    categories.set(unicode, c);
+  }
+  return c;
+}
 /** Characters pdf.js's bidi pass would reorder (Hebrew, Arabic and their presentation forms). */
 const RTL_CHAR = /[\u0590-\u08ac\ufb50-\ufdff\ufe70-\ufeff]/;
 
@@ -288,19 +300,19 @@ function follow(ops: { fnArray: ArrayLike<number>; argsArray: unknown[] }, fontO
     for (let i = 0, n = glyphs.length; i < n; i++) {
       const glyph = glyphs[i];
       const unicode = glyph.unicode ?? '';
-      const cat = SPECIAL_CHAR.exec(unicode);
-      if (cat?.[3]) continue;
+      const cat = category(unicode);
+      if (cat & FORMAT_MARK) continue;
       let charSpacing = baseCharSpacing + (i + 1 === n ? extraSpacing : 0);
       let glyphWidth = glyph.width ?? 0;
       if (font.vertical) glyphWidth = glyph.vmetric ? glyph.vmetric[0] : -glyphWidth;
       let scaledDim = glyphWidth * scale;
       if (glyph.originalCharCode === 0x20) charSpacing += s.wordSpacing;
-      if (cat?.[1]) {
+      if (cat & WHITESPACE) {
         if (!font.vertical) { charSpacing += scaledDim; s.translateTextMatrix(charSpacing * s.textHScale, 0); } else { charSpacing += -scaledDim; s.translateTextMatrix(0, -charSpacing); }
         saveLastChar(' ');
         continue;
       }
-      const diacritic = !!cat?.[2];
+      const diacritic = (cat & DIACRITIC) !== 0;
       if (!diacritic && !compareWithLastPosition(scaledDim)) {
         if (!font.vertical) s.translateTextMatrix(scaledDim * s.textHScale, 0);
         else s.translateTextMatrix(0, scaledDim);
