@@ -62,6 +62,8 @@ async function main(): Promise<number> {
   const times: number[] = [];
   /** engine time ÷ bare pdf.js parse time, per page */
   const parseRatios: number[] = [];
+  /** The page each ratio is of (the highest are named). */
+  const ratioPages: string[] = [];
   const scores: PlanScore[] = [];
   const failures: string[] = [];
   let crashes = 0;
@@ -83,7 +85,7 @@ async function main(): Promise<number> {
       continue;
     }
     times.push(r.ms);
-    if (r.parseMs) parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs);
+    if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); ratioPages.push(truth.id); }
     const result = r.result as AnalysisResult;
     results[truth.id] = result;
     const s = scorePlan(truth, result);
@@ -157,7 +159,7 @@ async function main(): Promise<number> {
           continue;
         }
         realTimes.push(r.ms);
-        if (r.parseMs) parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs);
+        if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); ratioPages.push(name); }
         const res = r.result as AnalysisResult;
         if (!flag('no-overlays')) {
           mkdirSync(join(OVERLAY_DIR, 'real'), { recursive: true });
@@ -182,13 +184,17 @@ async function main(): Promise<number> {
     const t = await runTruthPlans(truthDir, runner, { overlayDir: flag('no-overlays') ? null : join(OVERLAY_DIR, 'truth'), verbose: flag('verbose') });
     crashes += t.crashes.length;
     parseRatios.push(...t.parseRatios);
+    ratioPages.push(...t.ratioPages);
     failures.push(...t.crashes);
   }
   await runner.close();
-  if (parseRatios.length)
+  if (parseRatios.length) {
     console.log(
       `\nengine time / bare pdf.js parse (getOperatorList + getTextContent) of the same page: median ${percentile(parseRatios, 50).toFixed(1)}x, p90 ${percentile(parseRatios, 90).toFixed(1)}x, max ${Math.max(...parseRatios).toFixed(1)}x (${parseRatios.length} pages; best of 5 runs of each where the engine takes under 1 s)`,
     );
+    const over = parseRatios.map((r, i) => ({ r, page: ratioPages[i] })).filter((x) => x.r > 3).sort((a, b) => b.r - a.r);
+    console.log(`  over 3x: ${over.length} of ${parseRatios.length} pages; the highest: ${over.slice(0, 5).map((x) => `${x.page.trim()} ${x.r.toFixed(1)}x`).join(', ') || 'none'}`);
+  }
   console.log(cliTiming(join(plansDir, truths[0]?.file ?? ''), truths[0]?.options.page ?? 1));
   const rssMb = process.resourceUsage().maxRSS / 1024;
   const drew = flag('regen') || fileCount(plansDir) + fileCount(join(plansDir, 'scanned')) + fileCount(resolve('bench-out/real-scans')) !== drawnBefore;

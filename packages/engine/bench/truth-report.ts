@@ -16,12 +16,13 @@ const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)}%` : '-
 
 export interface TruthRunOptions { only?: string; overlayDir?: string | null; verbose?: boolean }
 
-export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRunOptions = {}): Promise<{ scores: TruthScore[]; crashes: string[]; times: number[]; parseRatios: number[] }> {
+export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRunOptions = {}): Promise<{ scores: TruthScore[]; crashes: string[]; times: number[]; parseRatios: number[]; ratioPages: string[] }> {
   const plans = loadTruthPlans(dir).filter((t) => !o.only || t.id.includes(o.only));
   const scores: TruthScore[] = [];
   const crashes: string[] = [];
   const times: number[] = [];
   const parseRatios: number[] = [];
+  const ratioPages: string[] = [];
   console.log(`\nREAL PLANS WITH PRINTED AREAS (${plans.length} plans): found = a detected room holds the anchor; right = within 3 %`);
   console.log(`${pad('plan', 30)}${lpad('ms', 7)} ${lpad('rooms', 6)} ${lpad('det', 5)} ${lpad('found', 6)} ${lpad('merged', 7)} ${lpad('right@scale', 12)} ${lpad('right free', 11)} ${lpad('med ratio', 10)} ${lpad('named', 6)}`);
   for (const t of plans) {
@@ -32,7 +33,7 @@ export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRu
       continue;
     }
     times.push(r.ms);
-    if (r.parseMs) parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs);
+    if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); ratioPages.push(t.id); }
     const res = r.result as AnalysisResult;
     const s = scoreTruthPlan(t, res);
     scores.push(s);
@@ -65,7 +66,7 @@ export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRu
     `${pad('ALL', 30)}${lpad('', 7)} ${lpad(total, 6)} ${lpad(sum((s) => s.detected), 5)} ${lpad(pct(sum((s) => s.found), total), 6)} ${lpad(pct(sum((s) => s.merged), total), 7)} ${lpad(pct(withScale.reduce((a, s) => a + (s.rightPrinted ?? 0), 0), scaledRooms), 12)} ${lpad(pct(sum((s) => s.rightFree), total), 11)} ${lpad('', 10)} ${lpad(pct(sum((s) => s.named), total), 6)}`,
   );
   console.log(`bar (scale-free): >= 80 % right overall, no plan under 50 % (worst now ${Number.isFinite(worst) ? (worst * 100).toFixed(0) : '-'} %), < 5 % merged`);
-  return { scores, crashes, times, parseRatios };
+  return { scores, crashes, times, parseRatios, ratioPages };
 }
 
 if (process.argv[1]?.endsWith('truth-report.ts')) {

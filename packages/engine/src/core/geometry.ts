@@ -35,9 +35,12 @@ export function distToSeg(x: number, y: number, a: PointMm, b: PointMm): number 
   t = Math.max(0, Math.min(1, t));
   return Math.hypot(x - a[0] - t * dx, y - a[1] - t * dy);
 }
+/** Which side of o–u point v lies (the cross product's sign). */
+function side(o: PointMm, u: PointMm, v: PointMm): number {
+  return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0]);
+}
 /** The distance between segments p–q and a–b (0 when they cross; a point is a segment of length 0). */
 export function segToSegDist(p: PointMm, q: PointMm, a: PointMm, b: PointMm): number {
-  const side = (o: PointMm, u: PointMm, v: PointMm) => (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0]);
   const d1 = side(p, q, a), d2 = side(p, q, b), d3 = side(a, b, p), d4 = side(a, b, q);
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return 0;
   return Math.min(distToSeg(a[0], a[1], p, q), distToSeg(b[0], b[1], p, q), distToSeg(p[0], p[1], a, b), distToSeg(q[0], q[1], a, b));

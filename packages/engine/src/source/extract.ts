@@ -180,15 +180,10 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
         const isClip = pendingClip;
         pendingClip = false;
         if (!stroke && !fill && !isClip) break; // endPath only
-        const tx = (x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
         const scaleW = Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
         const w = stroke ? Math.max(lw, 0) * scaleW : 0;
         // (what the paper shows: a translucent pen or fill is its colour laid over white)
         const pen = groupAlpha * strokeAlpha < 1 ? overWhite(rgb, groupAlpha * strokeAlpha) : rgb;
-        const pushSeg = (a: [number, number], b: [number, number]) => {
-          if (!clipR) { out.segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed, rgb: pen, path: out.pathOps }); return; }
-          for (const [p, q] of clipSeg(clipR, a, b)) out.segs.push({ x1: p[0], y1: p[1], x2: q[0], y2: q[1], w, dashed, rgb: pen, path: out.pathOps });
-        };
         let cur: [number, number] | null = null;
         let start: [number, number] | null = null;
         let poly: [number, number][] = [];
@@ -196,15 +191,15 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
         for (let k = 0; k < data.length; ) {
           const op = data[k++];
           if (op === 0) {
-            cur = tx(data[k], data[k + 1]); k += 2; start = cur;
+            cur = apply(m, data[k], data[k + 1]); k += 2; start = cur;
             if (poly.length > 1) polys.push(poly);
             poly = [cur];
           } else if (op === 1) {
-            const p = tx(data[k], data[k + 1]); k += 2;
-            if (cur) { if (stroke) pushSeg(cur, p); poly.push(p); }
+            const p = apply(m, data[k], data[k + 1]); k += 2;
+            if (cur) { if (stroke) addSeg(out.segs, clipR, cur, p, w, dashed, pen, out.pathOps); poly.push(p); }
             cur = p;
           } else if (op === 2) {
-            const c1 = tx(data[k], data[k + 1]), c2 = tx(data[k + 2], data[k + 3]), p = tx(data[k + 4], data[k + 5]); k += 6;
+            const c1 = apply(m, data[k], data[k + 1]), c2 = apply(m, data[k + 2], data[k + 3]), p = apply(m, data[k + 4], data[k + 5]); k += 6;
             if (cur) {
               // (a filled one apart: layout programs export a stroked swing as its filled outline)
               if ((stroke || fill) && (!clipR || inClipBox(clipR, cur) || inClipBox(clipR, p))) (stroke ? out.curves : out.fillCurves).push({ p: [cur, c1, c2, p] });
@@ -218,11 +213,11 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
             }
             cur = p;
           } else if (op === 3) {
-            const p = tx(data[k + 2], data[k + 3]); k += 4;
+            const p = apply(m, data[k + 2], data[k + 3]); k += 4;
             if (cur) poly.push(p);
             cur = p;
           } else if (op === 4) {
-            if (cur && start && stroke && (cur[0] !== start[0] || cur[1] !== start[1])) pushSeg(cur, start);
+            if (cur && start && stroke && (cur[0] !== start[0] || cur[1] !== start[1])) addSeg(out.segs, clipR, cur, start, w, dashed, pen, out.pathOps);
             cur = start;
           } else break;
         }
@@ -253,6 +248,19 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
     }
   }, page.view);
   return out;
+}
+
+// (the path walk calls plain functions, not closures made per path: a dense sheet has hundreds of thousands of
+// paths, and a closure made per call costs more than its work where function names are kept)
+/** A point through matrix `m`. */
+function apply(m: Mat, x: number, y: number): [number, number] {
+  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+}
+
+/** A stroked segment a-b, cut to the clip in force (none: whole). */
+function addSeg(segs: Seg[], clipR: Clip | null, a: [number, number], b: [number, number], w: number, dashed: boolean, rgb: number, path: number): void {
+  if (!clipR) { segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed, rgb, path }); return; }
+  for (const [p, q] of clipSeg(clipR, a, b)) segs.push({ x1: p[0], y1: p[1], x2: q[0], y2: q[1], w, dashed, rgb, path });
 }
 
 /** A 0xRRGGBB colour laid over white paper at opacity `alpha`. */

@@ -24,20 +24,24 @@ function moveText(t: TextState, x: number, y: number): void {
   t.x = t.lineX; t.y = t.lineY;
 }
 
+/** Argument `i` as a number (0 when missing). */
+function num(args: unknown[], i: number): number {
+  return Number(args?.[i]) || 0;
+}
+
 /** Applies a text-state operator; false when `fn` is not one. */
 export function textOp(t: TextState, fn: number, args: unknown[]): boolean {
-  const n = (i: number) => Number(args?.[i]) || 0;
   switch (fn) {
     case OPS.beginText: t.tm = IDENTITY; t.x = t.y = t.lineX = t.lineY = 0; return true;
-    case OPS.setFont: t.gs.fontSize = Math.abs(n(1)); return true;
-    case OPS.setTextRenderingMode: t.gs.mode = n(0); return true;
-    case OPS.setCharSpacing: t.gs.charSpacing = n(0); return true;
-    case OPS.setWordSpacing: t.gs.wordSpacing = n(0); return true;
-    case OPS.setHScale: t.gs.hScale = n(0) / 100; return true;
-    case OPS.setLeading: t.gs.leading = -n(0); return true;
-    case OPS.setTextRise: t.gs.rise = n(0); return true;
-    case OPS.moveText: moveText(t, n(0), n(1)); return true;
-    case OPS.setLeadingMoveText: t.gs.leading = n(1); moveText(t, n(0), n(1)); return true;
+    case OPS.setFont: t.gs.fontSize = Math.abs(num(args, 1)); return true;
+    case OPS.setTextRenderingMode: t.gs.mode = num(args, 0); return true;
+    case OPS.setCharSpacing: t.gs.charSpacing = num(args, 0); return true;
+    case OPS.setWordSpacing: t.gs.wordSpacing = num(args, 0); return true;
+    case OPS.setHScale: t.gs.hScale = num(args, 0) / 100; return true;
+    case OPS.setLeading: t.gs.leading = -num(args, 0); return true;
+    case OPS.setTextRise: t.gs.rise = num(args, 0); return true;
+    case OPS.moveText: moveText(t, num(args, 0), num(args, 1)); return true;
+    case OPS.setLeadingMoveText: t.gs.leading = num(args, 1); moveText(t, num(args, 0), num(args, 1)); return true;
     case OPS.nextLine: moveText(t, 0, t.gs.leading); return true;
     case OPS.setTextMatrix: {
       const a = (args?.length === 1 ? args[0] : args) as ArrayLike<number> | undefined;
@@ -47,6 +51,13 @@ export function textOp(t: TextState, fn: number, args: unknown[]): boolean {
     }
     default: return false;
   }
+}
+
+/** The point `x` along the text line, risen by `rise`, through the text matrix and `m`. */
+function textPoint(t: TextState, m: Mat, x: number, rise: number): [number, number] {
+  const y = t.y + rise;
+  const ux = t.tm[0] * x + t.tm[2] * y + t.tm[4], uy = t.tm[1] * x + t.tm[3] * y + t.tm[5];
+  return [m[0] * ux + m[2] * uy + m[4], m[1] * ux + m[3] * uy + m[5]];
 }
 
 /**
@@ -63,14 +74,9 @@ export function showText(t: TextState, glyphs: unknown[] | undefined, m: Mat): T
     if (!glyph) continue;
     advance += ((glyph.width ?? 0) * fontSize) / GLYPH_UNITS + charSpacing + (glyph.isSpace ? wordSpacing : 0);
   }
-  const at = (x: number): [number, number] => {
-    const y = t.y + rise;
-    const ux = t.tm[0] * x + t.tm[2] * y + t.tm[4], uy = t.tm[1] * x + t.tm[3] * y + t.tm[5];
-    return [m[0] * ux + m[2] * uy + m[4], m[1] * ux + m[3] * uy + m[5]];
-  };
-  const [x1, y1] = at(t.x);
+  const [x1, y1] = textPoint(t, m, t.x, rise);
   t.x += advance * hScale;
-  const [x2, y2] = at(t.x);
+  const [x2, y2] = textPoint(t, m, t.x, rise);
   const scale = Math.sqrt(Math.abs((t.tm[0] * t.tm[3] - t.tm[1] * t.tm[2]) * (m[0] * m[3] - m[1] * m[2])));
   return { x1, y1, x2, y2, sizePt: fontSize * scale, hidden: false };
 }
