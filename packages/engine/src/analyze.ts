@@ -63,7 +63,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const deadline = Date.now() + budget;
     if (vec.segs.length + vec.fills.length < 4) {
       // a scanned page (one image, perhaps a little vector text): the raster source measures it
-      if (vec.imageCount > 0) return await analyzeRasterPage({ page, options, k: kUser, t0, engineVersion: ENGINE_VERSION });
+      if (vec.imageCount > 0) return await analyzeRasterPage({ page, options, k: kUser, t0, engineVersion: ENGINE_VERSION, textItems: vec.textItems });
       // (a drawing cut off by the time budget before anything was read is no empty page)
       if (vec.truncated) throw tooComplex('its drawing could not be read in the time allowed');
       throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);

@@ -6,6 +6,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult } from '../../types.js';
 import { isLabelText, readText, type TextItem } from '../text.js';
+import type { RawTextItem } from '../text-items.js';
 import { binarizeWithPaper } from './binarize.js';
 import { estimateSkewDeg, rotateGrey, scanMapper } from './deskew.js';
 import { bandViews, openingsOnce, sealGaps, type BandViews } from './gaps.js';
@@ -48,6 +49,9 @@ export interface RasterContext {
   /** Site mm per PDF point. */
   k: number;
   t0: number;
+  /** The page's text items built from its operator list (`text-items.ts`); without them pdf.js's
+   * `getTextContent` is asked. */
+  textItems?: RawTextItem[] | null;
 }
 
 export async function analyzeRasterPage(ctx: RasterContext): Promise<AnalysisResult> {
@@ -60,7 +64,7 @@ export async function analyzeRasterPage(ctx: RasterContext): Promise<AnalysisRes
   }
 }
 
-async function analyzeScan({ page, options, k, t0, engineVersion }: RasterContext): Promise<AnalysisResult> {
+async function analyzeScan({ page, options, k, t0, engineVersion, textItems }: RasterContext): Promise<AnalysisResult> {
   const img = await largestImage(page);
   if (!img) throw new EngineInputError('no_vector_drawing', `Page ${options.page} has no drawing to measure.`);
   const paperMmPerPt = k / options.scale;
@@ -69,7 +73,7 @@ async function analyzeScan({ page, options, k, t0, engineVersion }: RasterContex
     throw new EngineInputError('unreadable_scan',
       `Page ${options.page} is a scan at about ${Math.floor(nativeDpi)} dpi at the plan's scale; at least ${MIN_PLAN_DPI} dpi is needed to measure it. Scan the plan at a higher resolution.`);
   }
-  const text = await readText(page, k).catch(() => [] as TextItem[]);
+  const text = await readText(page, k, null, textItems).catch(() => [] as TextItem[]);
   // A page with no names of its own has them read by OCR at the end: its workers start now, so that their start-up
   // runs on another core while the walls are found (the stages below give way to their messages between them).
   const ocrAhead = !text.some((t) => isLabelText(t.str)) && options.ocr !== false;
