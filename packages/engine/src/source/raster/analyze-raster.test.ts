@@ -1,5 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts, TextRenderingMode, popGraphicsState, pushGraphicsState, setTextRenderingMode } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analyzePdf } from '../../analyze.js';
 import { endOcr, ocrReleased, ocrWorkersHeld } from './ocr.js';
@@ -15,10 +15,12 @@ interface ScanSpec {
   namesMm?: number;
   /** A scanner's blur (Gaussian, pixels of the scan). */
   blurPx?: number;
+  /** The room names as an invisible text layer over the scan, as OCR software writes it. */
+  textLayer?: boolean;
 }
 
 /** A two-room plan (filled 200 mm walls, a 900 mm door between the rooms, a 1200 mm window) scanned to a JPEG page. */
-async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false, pier = false, wideDoor, jambStubs = false, namesMm, blurPx }: ScanSpec = {}): Promise<Uint8Array> {
+async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetweenRooms = false, pier = false, wideDoor, jambStubs = false, namesMm, blurPx, textLayer }: ScanSpec = {}): Promise<Uint8Array> {
   const pxPerPt = dpi / 72;
   const w = Math.round(PAGE_PT[0] * pxPerPt), h = Math.round(PAGE_PT[1] * pxPerPt);
   const c = createCanvas(w, h);
@@ -106,6 +108,15 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetween
   const doc = await PDFDocument.create();
   const page = doc.addPage(PAGE_PT);
   page.drawImage(await doc.embedJpg(jpeg), { x: 0, y: 0, width: PAGE_PT[0], height: PAGE_PT[1] });
+  if (textLayer) {
+    // (inside the rooms: the left one spans 2200-5900 mm across, the right one 6100-9800 mm, both 1700-6300 mm down)
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.Invisible));
+    for (const [name, xMm] of [['KITCHEN', 3400], ['BEDROOM', 7500]] as const) {
+      page.drawText(name, { x: xMm / MM_PER_PT, y: PAGE_PT[1] - 4000 / MM_PER_PT, size: 8, font });
+    }
+    page.pushOperators(popGraphicsState());
+  }
   return doc.save();
 }
 
@@ -159,6 +170,11 @@ describe('scanned plans (raster source)', () => {
     const doors = [...res.rooms.flatMap((r) => r.doors), ...res.outside_detection.outside_doors];
     expect(doors.length).toBeGreaterThan(0);
     expect(doors.every((d) => d.width < 1200)).toBe(true);
+  }, 60_000);
+
+  it('names the rooms from the scan\'s text layer, without OCR', async () => {
+    const res = await analyzePdf(await scannedPlan({ textLayer: true }), { ...opts, ocr: false });
+    expect(res.rooms.map((r) => r.label).sort()).toEqual(['BEDROOM', 'KITCHEN']);
   }, 60_000);
 
   it('names the rooms from the names printed on a scan (not the smaller floor finish below them)', async () => {
