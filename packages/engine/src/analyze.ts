@@ -12,7 +12,7 @@ import { hiddenTextTest } from './source/text-runs.js';
 import { findWalls, outlineLines, bandPoint, bandMid, bandCorners, capBands, type Band } from './core/walls.js';
 import { findClosures, clusterBands, glassRuns, cornerOpenings } from './core/closures.js';
 import { mmPerPt, scaleMismatch } from './core/scale.js';
-import { toPath, fromPath, polyArea, pointInPoly, distToPoly, bbox } from './core/geometry.js';
+import { bbox, distToPoly, fromPath, hypot, pointInPoly, polyArea, toPath } from './core/geometry.js';
 import { RingIndex } from './core/ring-index.js';
 import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
 import { tooComplex } from './pdf-limits.js';
@@ -223,7 +223,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const tagNear = (c: PointMm, re: RegExp, widthMm: number) => {
       let best: { tag: string; size: { h: number; w: number } | null; d: number } | null = null;
       for (const t of text) {
-        const d = Math.hypot(t.at[0] - c[0], t.at[1] - c[1]);
+        const d = hypot(t.at[0] - c[0], t.at[1] - c[1]);
         if (d > 1500 || (best && d >= best.d)) continue;
         const m = re.exec(t.str);
         const size = parseSize(t.str) ?? (d < 1000 ? parseBareSize(t.str, widthMm) : null);
@@ -473,7 +473,7 @@ const BREAK_DEPTH_MAX_MM = 400;
  */
 export function breakBehind(hinge: PointMm, end: PointMm, inWall: (p: PointMm) => boolean): PointMm[][] {
   const dx = end[0] - hinge[0], dy = end[1] - hinge[1];
-  const l = Math.hypot(dx, dy) || 1;
+  const l = hypot(dx, dy) || 1;
   const ux = dx / l, uy = dy / l;
   const out: PointMm[][] = [];
   for (const side of [1, -1]) {
@@ -494,7 +494,7 @@ export function breakBehind(hinge: PointMm, end: PointMm, inWall: (p: PointMm) =
 /** Distance from p to the nearest wall, searched in 20 mm rings up to JAMB_REACH_MM (Infinity beyond). */
 function wallDistance(p: PointMm, inWall: (p: PointMm) => boolean): number {
   const q = nearestWall(p, inWall);
-  return inWall(p) ? 0 : q ? Math.hypot(q[0] - p[0], q[1] - p[1]) : Infinity;
+  return inWall(p) ? 0 : q ? hypot(q[0] - p[0], q[1] - p[1]) : Infinity;
 }
 
 /** Farthest a door's chord is carried on past the swing's end to meet the jamb (mm): a frame stands between. */
@@ -506,7 +506,7 @@ const FRAME_REACH_MM = 250;
  */
 function reachWall(hinge: PointMm, end: PointMm, inWall: (p: PointMm) => boolean): PointMm {
   const dx = end[0] - hinge[0], dy = end[1] - hinge[1];
-  const l = Math.hypot(dx, dy) || 1;
+  const l = hypot(dx, dy) || 1;
   for (let d = 0; d <= FRAME_REACH_MM; d += 20) {
     const p: PointMm = [end[0] + (dx / l) * d, end[1] + (dy / l) * d];
     if (inWall(p)) return p;
@@ -531,7 +531,7 @@ function nearestWall(p: PointMm, inWall: (p: PointMm) => boolean): PointMm | nul
 
 function leafQuad(a: PointMm, b: PointMm): PointMm[] {
   const dx = b[0] - a[0], dy = b[1] - a[1];
-  const l = Math.hypot(dx, dy) || 1;
+  const l = hypot(dx, dy) || 1;
   const nx = (-dy / l) * 30, ny = (dx / l) * 30;
   return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]];
 }
@@ -562,7 +562,7 @@ export function roomNumber(name: TextItem, text: TextItem[], poly: PointMm[]): s
     const below = dy > 0 && dy < 3.5 * h && dx < 4 * h;
     const beside = Math.abs(dy) < h && dx < 8 * h;
     if (!below && !beside) continue;
-    const d = Math.hypot(dx, dy);
+    const d = hypot(dx, dy);
     if (!best || d < best.d) best = { s: t.str, d };
   }
   return best?.s ?? null;

@@ -15,7 +15,7 @@
  */
 import { difference, FillRule, intersect } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
-import { bbox, fromPath, polyArea, segToSegDist, toPath } from './geometry.js';
+import { bbox, fromPath, hypot, polyArea, segToSegDist, toPath } from './geometry.js';
 import { Grid } from './grid.js';
 import { groups } from './groups.js';
 
@@ -132,7 +132,7 @@ function slantedPieces(segs: PtSeg[], k: number): SlantedPiece[] {
   for (const s of segs) {
     if (s.dashed) continue;
     const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const len = hypot(b[0] - a[0], b[1] - a[1]);
     // (no stroke of a column's hatch is longer than the box's diagonal)
     if (len < MIN_PIECE_MM || len > Math.SQRT2 * MAX_SIDE_MM) continue;
     let deg = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;

@@ -5,6 +5,7 @@
  * lets an outdoor space be taken across its paving while still being closed by its slab edge.
  */
 import type { PointMm } from '../types.js';
+import { hypot } from './geometry.js';
 
 /** A drawn line (mm) with its pen width (points; 0 or absent for the edge of a fill). */
 export interface PatternLine { a: PointMm; b: PointMm; w?: number }
@@ -30,7 +31,7 @@ export function patternLines(lines: PatternLine[]): Set<number> {
   const groups = new Map<string, { i: number; deg: number }[]>();
   lines.forEach((l, i) => {
     const dx = l.b[0] - l.a[0], dy = l.b[1] - l.a[1];
-    if (Math.hypot(dx, dy) < MIN_LINE_MM) return;
+    if (hypot(dx, dy) < MIN_LINE_MM) return;
     const deg = ((Math.atan2(dy, dx) * 180) / Math.PI + 180) % 180;
     const pen = Math.round((l.w ?? 0) * 100);
     // two grids of direction buckets half a bucket apart: lines within half a bucket share one in either

@@ -5,6 +5,12 @@ import type { PointMm } from '../types.js';
 export const toPath = (pts: PointMm[]): Path64 => pts.map(([x, y]) => ({ x: Math.round(x), y: Math.round(y) }));
 export const fromPath = (p: Path64): PointMm[] => p.map((q) => [q.x, q.y]);
 
+/**
+ * The length of (dx, dy). Math.hypot is not inlined by V8: every call boxes its arguments on the heap, and the
+ * engine calls it tens of millions of times on a dense sheet (hundreds of MB of garbage), so hot code uses this.
+ */
+export const hypot = (dx: number, dy: number): number => Math.sqrt(dx * dx + dy * dy);
+
 export function polyArea(pts: PointMm[]): number {
   let a = 0;
   for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) a += (pts[j][0] + pts[i][0]) * (pts[j][1] - pts[i][1]);
@@ -12,13 +18,14 @@ export function polyArea(pts: PointMm[]): number {
 }
 export function polyPerimeter(pts: PointMm[]): number {
   let p = 0;
-  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) p += Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]);
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) p += hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]);
   return p;
 }
 export function pointInPoly(x: number, y: number, pts: PointMm[]): boolean {
   let inside = false;
   for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-    const [xi, yi] = pts[i], [xj, yj] = pts[j];
+    const pi = pts[i], pj = pts[j];
+    const xi = pi[0], yi = pi[1], xj = pj[0], yj = pj[1];
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -33,7 +40,7 @@ export function distToSeg(x: number, y: number, a: PointMm, b: PointMm): number 
   const l2 = dx * dx + dy * dy;
   let t = l2 ? ((x - a[0]) * dx + (y - a[1]) * dy) / l2 : 0;
   t = Math.max(0, Math.min(1, t));
-  return Math.hypot(x - a[0] - t * dx, y - a[1] - t * dy);
+  return hypot(x - a[0] - t * dx, y - a[1] - t * dy);
 }
 /** Which side of o–u point v lies (the cross product's sign). */
 function side(o: PointMm, u: PointMm, v: PointMm): number {
@@ -47,7 +54,7 @@ export function segToSegDist(p: PointMm, q: PointMm, a: PointMm, b: PointMm): nu
 }
 export function bbox(pts: PointMm[]) {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const [x, y] of pts) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
+  for (const p of pts) { const x = p[0], y = p[1]; x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
   return { x0, y0, x1, y1, w: x1 - x0, h: y1 - y0 };
 }
 export const areaPaths = (ps: Paths64) => ps.reduce((s, p) => s + polyArea(fromPath(p)), 0);
@@ -59,7 +66,7 @@ export function circleFrom3(a: PointMm, b: PointMm, c: PointMm): { c: PointMm; r
   const a2 = a[0] ** 2 + a[1] ** 2, b2 = b[0] ** 2 + b[1] ** 2, c2 = c[0] ** 2 + c[1] ** 2;
   const x = (a2 * (b[1] - c[1]) + b2 * (c[1] - a[1]) + c2 * (a[1] - b[1])) / d;
   const y = (a2 * (c[0] - b[0]) + b2 * (a[0] - c[0]) + c2 * (b[0] - a[0])) / d;
-  return { c: [x, y], r: Math.hypot(a[0] - x, a[1] - y) };
+  return { c: [x, y], r: hypot(a[0] - x, a[1] - y) };
 }
 
 /** The point at t (0..1) on a cubic Bézier given in page points, in mm (k mm per point). */
@@ -78,5 +85,5 @@ export const bez = (p: [number, number][], t: number, k: number): PointMm => {
 export function curveCircle(p: [number, number][], k: number): { c: PointMm; r: number; a: PointMm; m: PointMm; z: PointMm } | null {
   const a = bez(p, 0, k), m = bez(p, 0.5, k), z = bez(p, 1, k);
   const circ = circleFrom3(a, m, z);
-  return circ && { ...circ, a, m, z };
+  return circ && { c: circ.c, r: circ.r, a, m, z };
 }

@@ -6,7 +6,7 @@
  * two strokes of two directions).
  */
 import type { PointMm } from '../types.js';
-import { bbox, pointInPoly } from './geometry.js';
+import { bbox, hypot, pointInPoly } from './geometry.js';
 import { RingIndex } from './ring-index.js';
 import type { MmSeg } from './walls.js';
 
@@ -43,7 +43,7 @@ export function hatchedFills(segs: MmSeg[]) {
       // the fill's long side gives its direction
       let along = 0, longest = 0;
       for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const l = Math.hypot(ring[i][0] - ring[j][0], ring[i][1] - ring[j][1]);
+        const l = hypot(ring[i][0] - ring[j][0], ring[i][1] - ring[j][1]);
         if (l > longest) { longest = l; along = Math.atan2(ring[i][1] - ring[j][1], ring[i][0] - ring[j][0]); }
       }
       const b = bbox(ring);
@@ -95,7 +95,7 @@ export function wallLayers<P extends { rings: PointMm[][]; thick: number }>(pale
     const ring = piece.rings[0];
     // the two longest sides (a layer is a long thin band)
     const sides = ring.map((a, i) => [a, ring[(i + 1) % ring.length]] as const)
-      .map(([a, b]) => ({ a, b, l: Math.hypot(b[0] - a[0], b[1] - a[1]) })).sort((x, y) => y.l - x.l).slice(0, 2);
+      .map(([a, b]) => ({ a, b, l: hypot(b[0] - a[0], b[1] - a[1]) })).sort((x, y) => y.l - x.l).slice(0, 2);
     return sides.some(({ a, b, l }) => {
       if (l < LAYER_MIN_ASPECT * piece.thick) return false;
       const nx = -(b[1] - a[1]) / l, ny = (b[0] - a[0]) / l;

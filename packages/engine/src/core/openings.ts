@@ -2,7 +2,7 @@
 import type { PointMm } from '../types.js';
 import type { Curve } from '../source/extract.js';
 import type { MmSeg } from './walls.js';
-import { bbox, curveCircle } from './geometry.js';
+import { bbox, curveCircle, hypot } from './geometry.js';
 import { Grid } from './grid.js';
 
 export interface DoorArc { hinge: PointMm; ends: [PointMm, PointMm]; radius: number }
@@ -34,7 +34,7 @@ export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
     for (let j = i + 1; j < pieces.length; j++) {
       if (used[j]) continue;
       const q = pieces[j];
-      if (Math.hypot(q.c[0] - pieces[i].c[0], q.c[1] - pieces[i].c[1]) < 40 && Math.abs(q.r - pieces[i].r) < 40) { used[j] = true; group.push(q); }
+      if (hypot(q.c[0] - pieces[i].c[0], q.c[1] - pieces[i].c[1]) < 40 && Math.abs(q.r - pieces[i].r) < 40) { used[j] = true; group.push(q); }
     }
     // walk from the first piece both ways through touching ends
     let first = group[0], last = group[0];
@@ -45,7 +45,7 @@ export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
       grew = false;
       for (let j = 0; j < rest.length; j++) {
         const q = rest[j];
-        const d = (u: PointMm, v: PointMm) => Math.hypot(u[0] - v[0], u[1] - v[1]);
+        const d = (u: PointMm, v: PointMm) => hypot(u[0] - v[0], u[1] - v[1]);
         if (d(q.p0, last.p1) < 20) { last = q; } else if (d(q.p1, first.p0) < 20) { first = q; } else continue;
         sweep += (q.a1 - q.a0 + 2 * Math.PI) % (2 * Math.PI);
         rest.splice(j, 1);
@@ -57,7 +57,7 @@ export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
     if (sweepDeg < 60 || sweepDeg > 100) continue;
     const r = group.reduce((s, g) => s + g.r, 0) / group.length;
     const c = group[0].c;
-    if (arcs.some((d) => Math.hypot(d.hinge[0] - c[0], d.hinge[1] - c[1]) < 50 && Math.abs(d.radius - r) < 50)) continue;
+    if (arcs.some((d) => hypot(d.hinge[0] - c[0], d.hinge[1] - c[1]) < 50 && Math.abs(d.radius - r) < 50)) continue;
     arcs.push({ hinge: c, ends: [first.p0, last.p1], radius: r });
   }
   return arcs;
@@ -72,7 +72,7 @@ export function leafLines(arcs: DoorArc[]): (s: MmSeg) => boolean {
   // each arc in its hinge's cell and the cells around it
   const byHinge = new Grid<DoorArc>(CELL);
   for (const a of arcs) byHinge.addBox(a.hinge[0] - CELL, a.hinge[1] - CELL, a.hinge[0] + CELL, a.hinge[1] + CELL, a);
-  const near = (p: PointMm, q: PointMm) => Math.hypot(p[0] - q[0], p[1] - q[1]) < NEAR;
+  const near = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) < NEAR;
   const fromHinge = (hinge: PointMm, end: PointMm, len: number) => byHinge.at(hinge).some((a) =>
     Math.abs(len - a.radius) < 0.1 * a.radius && near(hinge, a.hinge) && a.ends.some((e) => near(end, e)));
   return (s) => arcs.length > 0 && (fromHinge(s.a, s.b, s.len) || fromHinge(s.b, s.a, s.len));
@@ -87,7 +87,7 @@ export function closedEnds(arcs: DoorArc[], segs: MmSeg[]): Map<DoorArc, PointMm
   const CELL = 100, NEAR = 40;
   const byHinge = new Grid<DoorArc>(CELL);
   for (const a of arcs) byHinge.addBox(a.hinge[0] - CELL, a.hinge[1] - CELL, a.hinge[0] + CELL, a.hinge[1] + CELL, a);
-  const near = (p: PointMm, q: PointMm) => Math.hypot(p[0] - q[0], p[1] - q[1]) < NEAR;
+  const near = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) < NEAR;
   const leafTo = new Map<DoorArc, Set<number>>();
   for (const s of segs) {
     for (const [h, e] of [[s.a, s.b], [s.b, s.a]]) {

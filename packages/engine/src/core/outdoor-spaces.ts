@@ -9,7 +9,7 @@
 import { union, intersect, inflatePaths, FillRule, JoinType, EndType, Clipper, type Path64, type Paths64 } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 import type { TextItem } from '../source/text.js';
-import { toPath, fromPath, polyArea, pointInPoly, distToPoly, distToSeg, segToSegDist, bbox } from './geometry.js';
+import { bbox, distToPoly, distToSeg, fromPath, hypot, pointInPoly, polyArea, segToSegDist, toPath } from './geometry.js';
 import { Grid } from './grid.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 import { RingIndex } from './ring-index.js';
@@ -427,7 +427,7 @@ export function strokeRects(lines: Line[], halfMm: number): Paths64 {
   const out: Paths64 = [];
   for (const l of lines) {
     const dx = l.b[0] - l.a[0], dy = l.b[1] - l.a[1];
-    const len = Math.hypot(dx, dy);
+    const len = hypot(dx, dy);
     // a dot is a square around it
     const ux = len > 1e-9 ? dx / len : 1, uy = len > 1e-9 ? dy / len : 0;
     const ex = ux * halfMm, ey = uy * halfMm, nx = -ey, ny = ex;

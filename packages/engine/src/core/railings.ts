@@ -7,7 +7,7 @@
  */
 import { union, FillRule } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
-import { toPath, fromPath, polyArea, pointInPoly } from './geometry.js';
+import { fromPath, hypot, pointInPoly, polyArea, toPath } from './geometry.js';
 
 /** A side of the room at least this long is looked across (mm): a parapet runs along a side. */
 const SIDE_MIN_MM = 800;
@@ -38,7 +38,7 @@ export function overRailings(room: PointMm[], world: RailingWorld): PointMm[] {
   const adds: PointMm[][] = [];
   for (let i = 0; i < room.length; i++) {
     const a = room[i], b = room[(i + 1) % room.length];
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const len = hypot(b[0] - a[0], b[1] - a[1]);
     if (len < SIDE_MIN_MM) continue;
     const ux = (b[0] - a[0]) / len, uy = (b[1] - a[1]) / len;
     // the normal pointing away from the room

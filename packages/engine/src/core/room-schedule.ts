@@ -8,7 +8,7 @@ import type { PointMm, Room } from '../types.js';
 import type { TextItem } from '../source/text.js';
 import { isLabelText } from '../source/text.js';
 import { joinTextLines, parsePrintedArea } from './stamps.js';
-import { pointInPoly } from './geometry.js';
+import { RingIndex } from './ring-index.js';
 
 export interface ScheduleRow { name: string; number: string | null; areaMm2: number; at: PointMm }
 
@@ -33,8 +33,9 @@ interface Cell { item: TextItem; areaMm2: number | null; bare: boolean }
 
 /** The rows of the schedules printed on the page, from text outside every room. */
 export function readRoomSchedule(items: TextItem[], rooms: PointMm[][]): ScheduleRow[] {
+  const inRooms = new RingIndex(rooms);
   const lines = joinTextLines(items.filter((t) => t.horizontal !== false))
-    .filter((t) => t.horizontal !== false && !rooms.some((p) => pointInPoly(t.at[0], t.at[1], p)));
+    .filter((t) => t.horizontal !== false && !inRooms.holding(t.at).length);
   const cells: Cell[] = [];
   for (const item of lines) {
     const area = parsePrintedArea(item.str);

@@ -5,6 +5,7 @@
  * that agree make a reading worth offering. Everything here is in one frame (page points in practice).
  */
 import type { PointMm } from '../types.js';
+import { hypot } from './geometry.js';
 
 const MM_PER_INCH = 25.4;
 /** Printed lengths below this (mm) are too short to read a scale from (rounding, ticks drawn over them). */
@@ -122,7 +123,7 @@ export function readDimensionScale(text: DimText[], segs: DimSeg[]): DimensionSc
 function checksAlong(text: DimText[], segs: DimSeg[]): DimensionCheck[] {
   const horizontals: DimSeg[] = [], others: DimSeg[] = [];
   for (const s of segs) {
-    const len = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+    const len = hypot(s.x2 - s.x1, s.y2 - s.y1);
     if (len <= 0) continue;
     if (Math.abs(s.y2 - s.y1) <= HORIZONTAL_SLOPE * len) horizontals.push({ ...s, y1: (s.y1 + s.y2) / 2, y2: (s.y1 + s.y2) / 2 });
     else others.push(s);

@@ -16,7 +16,7 @@
  * cut. Pure geometry in the mm frame.
  */
 import type { PointMm } from '../types.js';
-import { pointInPoly, polyArea } from './geometry.js';
+import { hypot, pointInPoly, polyArea } from './geometry.js';
 
 export interface SplitStamp {
   /** Where the stamp stands (mm). */
@@ -120,7 +120,7 @@ export function cutAlong(poly: PointMm[], c: Chord): [PointMm[], PointMm[]] | nu
       if (k === b) break;
     }
     out.push(to);
-    return out.filter((p, k) => k === 0 || Math.hypot(p[0] - out[k - 1][0], p[1] - out[k - 1][1]) > 0.01);
+    return out.filter((p, k) => k === 0 || hypot(p[0] - out[k - 1][0], p[1] - out[k - 1][1]) > 0.01);
   };
   return [ring(c.p, c.i, c.j, c.q), ring(c.q, c.j, c.i, c.p)];
 }
@@ -158,7 +158,7 @@ function evaluate(poly: PointMm[], stamps: SplitStamp[], c: Chord, kind: CutKind
   if (!groups[0].length || !groups[1].length) return null;
   const ratio = (i: number) => areas[i] / groups[i].reduce((sum, s) => sum + s.areaMm2, 0);
   const r0 = ratio(0), r1 = ratio(1);
-  return { kind, parts, groups, ratios: [r0, r1], spread: Math.max(r0, r1) / Math.min(r0, r1) - 1, lengthMm: Math.hypot(c.q[0] - c.p[0], c.q[1] - c.p[1]) };
+  return { kind, parts, groups, ratios: [r0, r1], spread: Math.max(r0, r1) / Math.min(r0, r1) - 1, lengthMm: hypot(c.q[0] - c.p[0], c.q[1] - c.p[1]) };
 }
 
 /** The lines of the region's edges continued past their corners into it, to the far side (a wall's end continued). */
@@ -170,7 +170,7 @@ function wallLineCuts(poly: PointMm[], stamps: SplitStamp[]): Cut[] {
   for (let v = 0; v < n; v++) {
     const prev = poly[(v - 1 + n) % n], cur = poly[v], next = poly[(v + 1) % n];
     for (const from of [prev, next]) {
-      const l = Math.hypot(cur[0] - from[0], cur[1] - from[1]);
+      const l = hypot(cur[0] - from[0], cur[1] - from[1]);
       if (l < WALL_END_EDGE_MIN_MM) continue;
       const u: PointMm = [(cur[0] - from[0]) / l, (cur[1] - from[1]) / l];
       const hit = rayHit(poly, cur, u, v);
@@ -210,12 +210,12 @@ function drawnLineCuts(poly: PointMm[], stamps: SplitStamp[], lines: DrawnLine[]
   const local = lines.filter((l) => Math.max(l.a[0], l.b[0]) >= x0 && Math.min(l.a[0], l.b[0]) <= x1 && Math.max(l.a[1], l.b[1]) >= y0 && Math.min(l.a[1], l.b[1]) <= y1);
   const seen: { deg: number; off: number }[] = [];
   const out: Cut[] = [];
-  const candidates = local.filter((l) => Math.hypot(l.b[0] - l.a[0], l.b[1] - l.a[1]) >= DRAWN_MIN_MM)
+  const candidates = local.filter((l) => hypot(l.b[0] - l.a[0], l.b[1] - l.a[1]) >= DRAWN_MIN_MM)
     .filter((l) => pointInPoly((l.a[0] + l.b[0]) / 2, (l.a[1] + l.b[1]) / 2, poly))
-    .sort((a, b) => Math.hypot(b.b[0] - b.a[0], b.b[1] - b.a[1]) - Math.hypot(a.b[0] - a.a[0], a.b[1] - a.a[1]))
+    .sort((a, b) => hypot(b.b[0] - b.a[0], b.b[1] - b.a[1]) - hypot(a.b[0] - a.a[0], a.b[1] - a.a[1]))
     .slice(0, MAX_DRAWN_CANDIDATES);
   for (const l of candidates) {
-    const len = Math.hypot(l.b[0] - l.a[0], l.b[1] - l.a[1]);
+    const len = hypot(l.b[0] - l.a[0], l.b[1] - l.a[1]);
     const u: PointMm = [(l.b[0] - l.a[0]) / len, (l.b[1] - l.a[1]) / len];
     const deg = ((Math.atan2(u[1], u[0]) * 180) / Math.PI + 180) % 180;
     const off = -u[1] * l.a[0] + u[0] * l.a[1];
@@ -238,7 +238,7 @@ function coverage(lines: DrawnLine[], o: PointMm, u: PointMm, t0: number, t1: nu
   const sinTol = Math.sin((IN_LINE_DEG * Math.PI) / 180);
   for (const l of lines) {
     const dx = l.b[0] - l.a[0], dy = l.b[1] - l.a[1];
-    const len = Math.hypot(dx, dy);
+    const len = hypot(dx, dy);
     if (len < 1 || Math.abs(dx * u[1] - dy * u[0]) / len > sinTol) continue;
     const across = Math.abs(-u[1] * (l.a[0] - o[0]) + u[0] * (l.a[1] - o[1]));
     if (across > IN_LINE_MM) continue;
@@ -262,7 +262,7 @@ function wallDirections(poly: PointMm[]): number[] {
   for (let k = 0; k < poly.length; k++) {
     const a = poly[k], b = poly[(k + 1) % poly.length];
     const deg = Math.round((((Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI + 180) % 180)) % 180;
-    bins.set(deg, (bins.get(deg) ?? 0) + Math.hypot(b[0] - a[0], b[1] - a[1]));
+    bins.set(deg, (bins.get(deg) ?? 0) + hypot(b[0] - a[0], b[1] - a[1]));
   }
   const sorted = [...bins.entries()].sort((a, b) => b[1] - a[1]);
   if (!sorted.length) return [0, 90];

@@ -9,6 +9,7 @@ import type { PointMm } from '../types.js';
 import { isLabelText, type TextItem } from '../source/text.js';
 import { cellKey } from './grid.js';
 import { groups } from './groups.js';
+import { hypot } from './geometry.js';
 
 export type StampLineKind = 'name' | 'number' | 'area' | 'finish' | 'height' | 'perimeter' | 'code' | 'other';
 
@@ -265,7 +266,7 @@ export function stampLabel(s: RoomStamp): string {
 export function mainStamp(stamps: RoomStamp[], middle: PointMm): RoomStamp | null {
   const named = stamps.filter((s) => s.names.length > 0);
   if (!named.length) return null;
-  const d = (s: RoomStamp) => Math.hypot(s.at[0] - middle[0], s.at[1] - middle[1]);
+  const d = (s: RoomStamp) => hypot(s.at[0] - middle[0], s.at[1] - middle[1]);
   return named.reduce((best, s) => {
     const key = (x: RoomStamp) => [x.printedAreaMm2 !== null ? 1 : 0, x.number ? 1 : 0, Math.min(x.names.length, 2), x.heightMm];
     const a = key(s), b = key(best);

@@ -8,7 +8,7 @@
  * Works in page points (the drawing) with rooms and text given in the analysis frame and `k` mm per point.
  */
 import type { PointMm } from '../types.js';
-import { bbox, pointInPoly, polyArea } from './geometry.js';
+import { bbox, hypot, pointInPoly, polyArea } from './geometry.js';
 import { PLAN_VIEW, OTHER_VIEW, type TextItem } from '../source/text.js';
 
 /** A title is a short line (a note that mentions a section is not). */
@@ -69,7 +69,7 @@ export function assignViews(rooms: PointMm[][], lines: ViewLine[], titles: ViewT
   const sx: number[] = [], sy: number[] = [];
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const l of lines) {
-    const len = Math.hypot(l.x2 - l.x1, l.y2 - l.y1);
+    const len = hypot(l.x2 - l.x1, l.y2 - l.y1);
     if (len > SHEET_LINE_SHARE * (Math.abs(l.x2 - l.x1) > Math.abs(l.y2 - l.y1) ? pageW : pageH)) continue;
     const n = Math.max(1, Math.ceil(len / (CELL_PT / 2)));
     for (let i = 0; i <= n; i++) {

@@ -9,7 +9,7 @@ import { AreaGrid } from './area-grid.js';
 import type { Curve, FillPoly, Seg, VectorPage } from '../source/extract.js';
 import { DOT_MAX_PT, markDrawnDashes } from '../source/drawn-dashes.js';
 import { union, difference, FillRule } from 'clipper2-ts';
-import { polyArea, polyPerimeter, bbox, pointInPoly, toPath, fromPath, curveCircle } from './geometry.js';
+import { bbox, curveCircle, fromPath, hypot, pointInPoly, polyArea, polyPerimeter, toPath } from './geometry.js';
 
 export interface MmSeg {
   a: PointMm; b: PointMm; w: number; len: number; ang: number; /** stroke colour 0xRRGGBB */ rgb?: number; /** path drawn in */ path?: number;
@@ -74,7 +74,9 @@ export interface Band { deg: number; lo: number; hi: number; t0: number; t1: num
  * sheet, for a few thousand directions (the cache is dropped past FRAME_CACHE_MAX directions). */
 const frames = new Map<number, { readonly ux: number; readonly uy: number }>();
 const FRAME_CACHE_MAX = 100_000;
-export const bandFrame = (deg: number): { readonly ux: number; readonly uy: number } => {
+/** A direction's unit vector. */
+type Frame = { readonly ux: number; readonly uy: number };
+export const bandFrame = (deg: number): Frame => {
   let f = frames.get(deg);
   if (!f) {
     if (frames.size >= FRAME_CACHE_MAX) frames.clear();
@@ -113,13 +115,17 @@ function byDirection(segs: MmSeg[]): Map<number, LineFrame[]> {
  * direction, and the pair tests ask this for every pair).
  */
 function someInOffRange(list: LineFrame[], lo: number, hi: number, test: (f: LineFrame) => boolean): boolean {
+  for (let i = firstAbove(list, lo); i < list.length && list[i].off < hi; i++) if (test(list[i])) return true;
+  return false;
+}
+/** The index of the first line (by offset) with an offset above `lo`. */
+function firstAbove(list: LineFrame[], lo: number): number {
   let a = 0, b = list.length;
   while (a < b) {
     const m = (a + b) >> 1;
     if (list[m].off <= lo) a = m + 1; else b = m;
   }
-  for (let i = a; i < list.length && list[i].off < hi; i++) if (test(list[i])) return true;
-  return false;
+  return a;
 }
 function segBand(s: MmSeg, half: number): Band {
   const { deg, off, t0, t1 } = lineFrame(s);
@@ -156,14 +162,14 @@ export function fillLines(fills: FillPoly[]): Seg[] {
     let area = 0, per = 0;
     for (let i = 0, j = p.length - 1; i < p.length; j = i++) {
       area += (p[j][0] + p[i][0]) * (p[j][1] - p[i][1]);
-      per += Math.hypot(p[i][0] - p[j][0], p[i][1] - p[j][1]);
+      per += hypot(p[i][0] - p[j][0], p[i][1] - p[j][1]);
     }
     const w = per > 0 ? Math.abs(area) / per : Infinity; // 2·(area/2)/perimeter
     if (w > FILL_LINE_MAX_PT) continue;
     const kept: { ax: number; ay: number; ux: number; uy: number; len: number }[] = [];
     for (let i = 0, j = p.length - 1; i < p.length; j = i++) {
       const [ax, ay] = p[j], [bx, by] = p[i];
-      const len = Math.hypot(bx - ax, by - ay);
+      const len = hypot(bx - ax, by - ay);
       if (len < Math.max(4 * w, 0.5)) continue;
       const ux = (bx - ax) / len, uy = (by - ay) / len;
       const twin = kept.some((e) => {
@@ -219,7 +225,7 @@ export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
   const add = (s: Seg, fromOutline: boolean) => {
     if (s.dashed) return;
     const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const len = hypot(b[0] - a[0], b[1] - a[1]);
     if (len < 1) return;
     let ang = Math.atan2(b[1] - a[1], b[0] - a[0]);
     if (ang < 0) ang += Math.PI;
@@ -233,7 +239,7 @@ export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
 
 function quad(a: PointMm, b: PointMm, half: number): PointMm[] {
   const dx = b[0] - a[0], dy = b[1] - a[1];
-  const l = Math.hypot(dx, dy) || 1;
+  const l = hypot(dx, dy) || 1;
   const nx = (-dy / l) * half, ny = (dx / l) * half;
   return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]];
 }
@@ -730,6 +736,11 @@ const CROSS_MAX_RADII = 5;
 /** The pieces of a drawn circle sweep all the way round (radians; a little short for rounding). */
 const WHOLE_CIRCLE_RAD = 1.9 * Math.PI;
 
+/** The angle p and q subtend at c (radians, 0..π). */
+function turnAbout(c: PointMm, p: PointMm, q: PointMm): number {
+  const d = Math.abs(Math.atan2(q[1] - c[1], q[0] - c[0]) - Math.atan2(p[1] - c[1], p[0] - c[0]));
+  return Math.min(d, 2 * Math.PI - d);
+}
 /**
  * The cross lines of target symbols: a line centred on a small drawn circle and ending near it (a level mark's
  * cross, a survey point). A level mark set against a wall has its cross line parallel to the wall face at a
@@ -743,15 +754,12 @@ export function crosshairLines(segs: MmSeg[], curves: Curve[], k: number): Set<M
   for (const cv of curves) {
     const circ = curveCircle(cv.p, k);
     if (!circ || circ.r > rMax) continue;
-    const { a, m, z } = circ;
-    const turn = (p: PointMm, q: PointMm) => {
-      const d = Math.abs(Math.atan2(q[1] - circ.c[1], q[0] - circ.c[0]) - Math.atan2(p[1] - circ.c[1], p[0] - circ.c[0]));
-      return Math.min(d, 2 * Math.PI - d);
-    };
-    const sweep = turn(a, m) + turn(m, z);
+    const sweep = turnAbout(circ.c, circ.a, circ.m) + turnAbout(circ.c, circ.m, circ.z);
     const tol = CROSS_CENTRE_SHARE * circ.r;
-    const same = circles.inBox(circ.c[0] - tol, circ.c[1] - tol, circ.c[0] + tol, circ.c[1] + tol)
-      .find((o) => Math.hypot(o.c[0] - circ.c[0], o.c[1] - circ.c[1]) <= tol && Math.abs(o.r - circ.r) <= tol);
+    let same: { c: PointMm; r: number; sweep: number } | undefined;
+    for (const o of circles.inBox(circ.c[0] - tol, circ.c[1] - tol, circ.c[0] + tol, circ.c[1] + tol)) {
+      if (hypot(o.c[0] - circ.c[0], o.c[1] - circ.c[1]) <= tol && Math.abs(o.r - circ.r) <= tol) { same = o; break; }
+    }
     if (same) same.sweep += sweep;
     else circles.add(circ.c, { c: circ.c, r: circ.r, sweep });
   }
@@ -759,7 +767,7 @@ export function crosshairLines(segs: MmSeg[], curves: Curve[], k: number): Set<M
     if (s.len > CROSS_MAX_RADII * rMax) continue;
     const m: PointMm = [(s.a[0] + s.b[0]) / 2, (s.a[1] + s.b[1]) / 2];
     for (const c of circles.inBox(m[0] - rMax, m[1] - rMax, m[0] + rMax, m[1] + rMax)) {
-      if (c.sweep >= WHOLE_CIRCLE_RAD && Math.hypot(m[0] - c.c[0], m[1] - c.c[1]) <= CROSS_CENTRE_SHARE * c.r && s.len > 2 * c.r && s.len <= CROSS_MAX_RADII * c.r) { out.add(s); break; }
+      if (c.sweep >= WHOLE_CIRCLE_RAD && hypot(m[0] - c.c[0], m[1] - c.c[1]) <= CROSS_CENTRE_SHARE * c.r && s.len > 2 * c.r && s.len <= CROSS_MAX_RADII * c.r) { out.add(s); break; }
     }
   }
   return out;
@@ -788,7 +796,7 @@ function angleBetween(p: MmSeg, q: MmSeg): number {
 function distToSeg(p: PointMm, s: MmSeg): number {
   const dx = s.b[0] - s.a[0], dy = s.b[1] - s.a[1];
   const t = Math.max(0, Math.min(1, ((p[0] - s.a[0]) * dx + (p[1] - s.a[1]) * dy) / (dx * dx + dy * dy || 1)));
-  return Math.hypot(p[0] - s.a[0] - t * dx, p[1] - s.a[1] - t * dy);
+  return hypot(p[0] - s.a[0] - t * dx, p[1] - s.a[1] - t * dy);
 }
 
 const orient = (r: PointMm[], positive: boolean) => ((polyArea(r) > 0) === positive ? r : [...r].reverse());
@@ -809,7 +817,7 @@ function splitOuters(rings: PointMm[][]): PointMm[][][] {
 }
 
 function mmSeg(a: PointMm, b: PointMm, w: number): MmSeg | null {
-  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  const len = hypot(b[0] - a[0], b[1] - a[1]);
   if (len < 1) return null;
   let ang = Math.atan2(b[1] - a[1], b[0] - a[0]);
   if (ang < 0) ang += Math.PI;
@@ -826,8 +834,22 @@ function samePen(p: MmSeg, q: MmSeg): boolean {
 }
 
 /** Pairs of parallel lines at wall thickness, each line with its nearest partner (no third line between). */
+/**
+ * Whether a line lies at `off` (± 8 % of the pair's spacing `d`) along the pair's span t0..t1 (most of it, or
+ * loosely: some of it, with `d` to spare at either end), other than a layer in a clearly finer pen than `pen`.
+ */
+function repeatsAt(list: LineFrame[], off: number, d: number, t0: number, t1: number, pen: number, loose: boolean): boolean {
+  const hi = off + 0.08 * d;
+  for (let i = firstAbove(list, off - 0.08 * d); i < list.length && list[i].off < hi; i++) {
+    const C = list[i];
+    if (C.s.w > 0 && !C.s.outlined && C.s.w * PEN_WIDTH_RATIO < pen) continue; // a finer layer
+    if (loose ? Math.min(C.t1, t1 + d) - Math.max(C.t0, t0 - d) > 0.3 * (t1 - t0) : Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) return true;
+  }
+  return false;
+}
 function pairBands(cand: MmSeg[], clock: Clock, faces?: Map<Band, [MmSeg, MmSeg]>): Band[] {
   const out: Band[] = [];
+  const layers: number[] = [];
   for (const [deg, list] of byDirection(cand)) {
     if (Date.now() > clock.deadline) { clock.cutShort = true; break; }
     for (let i = 0; i < list.length; i++) {
@@ -842,7 +864,7 @@ function pairBands(cand: MmSeg[], clock: Clock, faces?: Map<Band, [MmSeg, MmSeg]
         // the nearest partner only: a third line between them means these are not the two faces of one wall,
         // unless the lines between are the layers of one wall (boards, insulation, core of a drywall), too
         // close to each other and to the faces for any two of them to be a wall of their own
-        const layers: number[] = [];
+        layers.length = 0;
         for (let m = i + 1; m < j; m++) {
           const C = list[m];
           // (a grid axis drawn along the middle of a wall runs on far past it, both ways, or one way with a
@@ -865,11 +887,9 @@ function pairBands(cand: MmSeg[], clock: Clock, faces?: Map<Band, [MmSeg, MmSeg]
         // a wall face. Only stroked pens are told apart: a hairline (width 0) and a line taken back from a
         // filled outline (its width estimated) have no pen to compare.
         const pen = !A.s.outlined && !B.s.outlined && samePen(A.s, B.s) ? A.s.w : 0;
-        const layered = (C: LineFrame) => C.s.w > 0 && !C.s.outlined && C.s.w * PEN_WIDTH_RATIO < pen;
-        const repeats = (off: number, loose: boolean) => someInOffRange(list, off - 0.08 * d, off + 0.08 * d, (C) => !layered(C) &&
-          (loose ? Math.min(C.t1, t1 + d) - Math.max(C.t0, t0 - d) > 0.3 * (t1 - t0) : Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)));
-        if (repeats(A.off - d, false) || repeats(B.off + d, false)) continue;
-        if ((repeats(A.off - d, true) && repeats(A.off - 2 * d, true)) || (repeats(B.off + d, true) && repeats(B.off + 2 * d, true))) continue;
+        if (repeatsAt(list, A.off - d, d, t0, t1, pen, false) || repeatsAt(list, B.off + d, d, t0, t1, pen, false)) continue;
+        if ((repeatsAt(list, A.off - d, d, t0, t1, pen, true) && repeatsAt(list, A.off - 2 * d, d, t0, t1, pen, true)) ||
+          (repeatsAt(list, B.off + d, d, t0, t1, pen, true) && repeatsAt(list, B.off + 2 * d, d, t0, t1, pen, true))) continue;
         const band = { deg, lo: A.off, hi: B.off, t0, t1 };
         out.push(band);
         faces?.set(band, [A.s, B.s]);
@@ -1018,38 +1038,46 @@ function cornerSquares(bands: Band[]): PointMm[][] {
       grid.addBox(e[0] - CELL, e[1] - CELL, e[0] + CELL, e[1] + CELL, b);
     }
   }
-  // the crossing of the face line `off` of frame `deg` with the face line `off2` of frame `deg2`
-  const cross = (deg: number, off: number, deg2: number, off2: number): PointMm | null => {
-    const a = bandFrame(deg), c = bandFrame(deg2);
+  // the crossing of the face line `off` of frame `a` with the face line `off2` of frame `c` (det: the frames'
+  // determinant), into q
+  const cross = (q: PointMm, a: Frame, off: number, c: Frame, off2: number, det: number) => {
     // points p with -uy·x + ux·y = off for both frames
-    const det = -a.uy * c.ux + a.ux * c.uy;
-    if (Math.abs(det) < 1e-6) return null;
-    return [(off * c.ux - a.ux * off2) / det, (-a.uy * off2 + c.uy * off) / det];
+    q[0] = (off * c.ux - a.ux * off2) / det;
+    q[1] = (-a.uy * off2 + c.uy * off) / det;
   };
-  const along = (b: Band, p: PointMm) => { const { ux, uy } = bandFrame(b.deg); return ux * p[0] + uy * p[1]; };
   // both bands stop at (or in) the square, each from its own side (a band running through covers it already)
-  const stopsAt = (b: Band, ts: number[]) => {
-    const lo = Math.min(...ts), hi = Math.max(...ts);
+  const stopsAt = (b: Band, f: Frame, sq: PointMm[]) => {
+    let lo = Infinity, hi = -Infinity;
+    for (const p of sq) { const t = f.ux * p[0] + f.uy * p[1]; if (t < lo) lo = t; if (t > hi) hi = t; }
     return (b.t1 >= lo - TOL && b.t1 <= hi + TOL && b.t0 < lo) || (b.t0 >= lo - TOL && b.t0 <= hi + TOL && b.t1 > hi);
   };
   const out: PointMm[][] = [];
   const done = new Set<string>();
+  // a band is listed in a cell once per end near it: each query takes it once (the query it was last met in)
+  const metIn = new Map<Band, number>();
+  let query = 0;
+  const sq: PointMm[] = [[0, 0], [0, 0], [0, 0], [0, 0]]; // the square of the pair at hand (reused)
   for (const A of bands) {
     const m = (A.lo + A.hi) / 2;
     for (const t of [A.t0, A.t1]) {
-      for (const B of new Set(grid.at(bandPoint(A.deg, t, m)))) {
-        if (B === A) continue;
+      query++;
+      for (const B of grid.at(bandPoint(A.deg, t, m))) {
+        if (B === A || metIn.get(B) === query) continue;
+        metIn.set(B, query);
         const d = Math.abs(((B.deg - A.deg + 180) % 180) - 90);
         if (d > 30) continue;
-        const corners = [cross(A.deg, A.lo, B.deg, B.lo), cross(A.deg, A.lo, B.deg, B.hi), cross(A.deg, A.hi, B.deg, B.hi), cross(A.deg, A.hi, B.deg, B.lo)];
-        if (corners.some((c) => !c)) continue;
-        const sq = corners as PointMm[];
-        const ta = sq.map((p) => along(A, p)), tb = sq.map((p) => along(B, p));
-        if (!stopsAt(A, ta) || !stopsAt(B, tb)) continue;
+        const fa = bandFrame(A.deg), fb = bandFrame(B.deg);
+        const det = -fa.uy * fb.ux + fa.ux * fb.uy;
+        if (Math.abs(det) < 1e-6) continue;
+        cross(sq[0], fa, A.lo, fb, B.lo, det);
+        cross(sq[1], fa, A.lo, fb, B.hi, det);
+        cross(sq[2], fa, A.hi, fb, B.hi, det);
+        cross(sq[3], fa, A.hi, fb, B.lo, det);
+        if (!stopsAt(A, fa, sq) || !stopsAt(B, fb, sq)) continue;
         const id = sq.map((p) => `${Math.round(p[0])},${Math.round(p[1])}`).sort().join(';');
         if (done.has(id)) continue;
         done.add(id);
-        out.push(orient(sq, true));
+        out.push(orient(sq.map((p): PointMm => [p[0], p[1]]), true));
       }
     }
   }
@@ -1102,7 +1130,7 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
       const ad = angleBetween(t, d);
       if (ad < 25 || ad > 65 || distToSeg(m, d) > tol) continue;
       if (isFree) (count.get(d) ?? count.set(d, []).get(d)!).push(m);
-      else if (Math.min(Math.hypot(m[0] - d.a[0], m[1] - d.a[1]), Math.hypot(m[0] - d.b[0], m[1] - d.b[1])) <= tol)
+      else if (Math.min(hypot(m[0] - d.a[0], m[1] - d.a[1]), hypot(m[0] - d.b[0], m[1] - d.b[1])) <= tol)
         (endMarks.get(d) ?? endMarks.set(d, []).get(d)!).push(m);
     }
   }
@@ -1114,7 +1142,7 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
   const root = (d: MmSeg): MmSeg => { let r = d; while (parent.get(r) !== r) r = parent.get(r)!; parent.set(d, r); return r; };
   const byEnd = new Grid<MmSeg>(GRID_CELL);
   for (const d of count.keys()) { byEnd.add(d.a, d); byEnd.add(d.b, d); }
-  const meet = (p: PointMm, q: PointMm) => Math.hypot(p[0] - q[0], p[1] - q[1]) <= tol;
+  const meet = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) <= tol;
   for (const d of count.keys())
     for (const p of [d.a, d.b])
       for (const e of byEnd.at(p))

@@ -8,7 +8,7 @@ import { EndType, FillRule, JoinType, inflatePaths, intersect, union } from 'cli
 import type { PointMm, RoomQuantities } from '../types.js';
 
 export type { RoomQuantities } from '../types.js';
-import { bbox, distToSeg, fromPath, polyArea, polyPerimeter, toPath } from '../core/geometry.js';
+import { bbox, distToSeg, fromPath, hypot, polyArea, polyPerimeter, toPath } from '../core/geometry.js';
 
 export { polyArea, polyPerimeter, pointInPoly, distToSeg, bbox } from '../core/geometry.js';
 export { printedAreaChecks, PRINTED_AREA_TOLERANCE, type PrintedAreaCheck } from './printed-area.js';
@@ -140,7 +140,7 @@ export function mergePolygons(a: PointMm[], b: PointMm[], gapMm = MERGE_GAP_MM):
 /** Splits a room with the line through `a` and `b`: the two pieces, or null when the line misses it. */
 export function splitPolygon(polygon: PointMm[], a: PointMm, b: PointMm): [PointMm[], PointMm[]] | null {
   const dx = b[0] - a[0], dy = b[1] - a[1];
-  const len = Math.hypot(dx, dy);
+  const len = hypot(dx, dy);
   if (len === 0) return null;
   const box = bbox(polygon);
   const far = (box.w + box.h + len) * 4;
@@ -159,9 +159,9 @@ export function simplify(polygon: PointMm[], tolMm = 0.5): PointMm[] {
   const out: PointMm[] = [];
   for (const p of polygon) {
     const last = out[out.length - 1];
-    if (!last || Math.hypot(p[0] - last[0], p[1] - last[1]) > tolMm) out.push(p);
+    if (!last || hypot(p[0] - last[0], p[1] - last[1]) > tolMm) out.push(p);
   }
-  if (out.length > 1 && Math.hypot(out[0][0] - out[out.length - 1][0], out[0][1] - out[out.length - 1][1]) <= tolMm) out.pop();
+  if (out.length > 1 && hypot(out[0][0] - out[out.length - 1][0], out[0][1] - out[out.length - 1][1]) <= tolMm) out.pop();
   for (let i = 0; out.length > 3 && i < out.length;) {
     const prev = out[(i + out.length - 1) % out.length], next = out[(i + 1) % out.length];
     if (distToSeg(out[i][0], out[i][1], prev, next) <= tolMm) out.splice(i, 1);
