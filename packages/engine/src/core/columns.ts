@@ -78,7 +78,7 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
   }, (i) => {
     // (one list reused: the cells' own lists are read in place, nothing is copied per piece)
     near.length = 0;
-    const [x, y] = pieces[i].mid;
+    const x = pieces[i].mid[0], y = pieces[i].mid[1];
     for (const list of grid.cellsInBox(x - reach, y - reach, x + reach, y + reach)) for (const j of list) if (j > i) near.push(j);
     return near;
   });

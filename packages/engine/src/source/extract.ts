@@ -186,24 +186,28 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
         const pen = groupAlpha * strokeAlpha < 1 ? overWhite(rgb, groupAlpha * strokeAlpha) : rgb;
         let cur: [number, number] | null = null;
         let start: [number, number] | null = null;
+        // (the path's rings are wanted for a fill or a clip only: a stroke is its segments and curves)
+        const rings = fill || isClip;
         let poly: [number, number][] = [];
         const polys: [number, number][][] = [];
         for (let k = 0; k < data.length; ) {
           const op = data[k++];
           if (op === 0) {
             cur = apply(m, data[k], data[k + 1]); k += 2; start = cur;
-            if (poly.length > 1) polys.push(poly);
-            poly = [cur];
+            if (rings) {
+              if (poly.length > 1) polys.push(poly);
+              poly = [cur];
+            }
           } else if (op === 1) {
             const p = apply(m, data[k], data[k + 1]); k += 2;
-            if (cur) { if (stroke) addSeg(out.segs, clipR, cur, p, w, dashed, pen, out.pathOps); poly.push(p); }
+            if (cur) { if (stroke) addSeg(out.segs, clipR, cur, p, w, dashed, pen, out.pathOps); if (rings) poly.push(p); }
             cur = p;
           } else if (op === 2) {
             const c1 = apply(m, data[k], data[k + 1]), c2 = apply(m, data[k + 2], data[k + 3]), p = apply(m, data[k + 4], data[k + 5]); k += 6;
             if (cur) {
               // (a filled one apart: layout programs export a stroked swing as its filled outline)
               if ((stroke || fill) && (!clipR || inClipBox(clipR, cur) || inClipBox(clipR, p))) (stroke ? out.curves : out.fillCurves).push({ p: [cur, c1, c2, p] });
-              for (let t = 0.25; t <= 1.001; t += 0.25) {
+              if (rings) for (let t = 0.25; t <= 1.001; t += 0.25) {
                 const u = 1 - t;
                 poly.push([
                   u * u * u * cur[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t * t * t * p[0],
@@ -214,7 +218,7 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
             cur = p;
           } else if (op === 3) {
             const p = apply(m, data[k + 2], data[k + 3]); k += 4;
-            if (cur) poly.push(p);
+            if (cur && rings) poly.push(p);
             cur = p;
           } else if (op === 4) {
             if (cur && start && stroke && (cur[0] !== start[0] || cur[1] !== start[1])) addSeg(out.segs, clipR, cur, start, w, dashed, pen, out.pathOps);
@@ -224,9 +228,9 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
         if (poly.length > 1) polys.push(poly);
         if (isClip) {
           // the clip is the intersection with the current one; kept simple: the new path when it is smaller
-          const rings = polys.filter((p) => p.length >= 3);
-          if (rings.length) {
-            const next = makeClip(rings);
+          const closed = polys.filter((p) => p.length >= 3);
+          if (closed.length) {
+            const next = makeClip(closed);
             if (!clipR || next.area <= clipR.area) clipR = next;
           }
         }
