@@ -70,6 +70,8 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
     }
   });
   const reach = 2 * MAX_SPACING_MM, near: number[] = [];
+  // (a piece is filed in up to three cells: listed once per look, as the pair test is the costly part)
+  const listedFor = new Int32Array(pieces.length).fill(-1);
   const patches = groups(pieces.length, (i, j) => {
     const p = pieces[i], q = pieces[j];
     if (Math.abs(q.angle - p.angle) > ANGLE_TOL_DEG) return false;
@@ -79,7 +81,9 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
     // (one list reused: the cells' own lists are read in place, nothing is copied per piece)
     near.length = 0;
     const x = pieces[i].mid[0], y = pieces[i].mid[1];
-    for (const list of grid.cellsInBox(x - reach, y - reach, x + reach, y + reach)) for (const j of list) if (j > i) near.push(j);
+    for (const list of grid.cellsInBox(x - reach, y - reach, x + reach, y + reach)) {
+      for (const j of list) if (j > i && listedFor[j] !== i) { listedFor[j] = i; near.push(j); }
+    }
     return near;
   });
   const out: PointMm[][] = [];

@@ -151,7 +151,7 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   if (near.length > MAX_LINES) return null;
   // a stamp with a way out between the lines is open at this reach: known without the union (seconds on a
   // dense sheet) - the region is looked for only where no straight way out passes every stroke and wall
-  if (hasWayOut(at, near, rings, x0, x1, y0, y1)) return 'open';
+  if (hasWayOut(at, near, rings, x0, x1, y0, y1, ownPieceAt(lines, at, reach, near))) return 'open';
   const pens = [...new Set(near.map((l) => Math.round((l.w ?? 0) * 100) / 100))].sort((a, b) => a - b);
   const floors = [-1, ...pens.slice(0, -1)].slice(0, MAX_PEN_TRIES);
   // the cells bounded by every line near the stamp, built once: the region inside every line and the one
@@ -192,13 +192,13 @@ const WALL_CLEAR_MM = 2 * CLOSE_MM + 5;
  * the stamp: then no ring of their union encloses the stamp, and cellsOf would give no cell holding it. Only a
  * proof of openness; false says nothing.
  */
-export function hasWayOut(at: PointMm, near: Line[], rings: PointMm[][], x0: number, x1: number, y0: number, y1: number): boolean {
+export function hasWayOut(at: PointMm, near: Line[], rings: PointMm[][], x0: number, x1: number, y0: number, y1: number,
+  own: Set<number> | null = ownPiece(at, near)): boolean {
   // the walls united with the strokes (grownWallsNear)
   const walls = ringsInBox(rings, x0, x1, y0, y1);
   // the strokes the stamp stands on (its underline, the line it names) and every stroke surely joined to them
   // are the stamp's own piece of the union: the ray may cross it (a hole of a piece never encloses the piece
   // itself); every other stroke must stay clear of the ray
-  const own = ownPiece(at, near);
   if (own === null) return false;
   // the directions each other stroke and each wall face may come within clearance of (a superset: the
   // segment's angular span from the stamp widened by the clearance's angle at its nearest point)
@@ -303,6 +303,21 @@ const JOINED_MM = 2 * ON_STROKE_MM;
 const PIECE_CELL_MM = 200;
 /** The piece is followed through at most this many lines (beyond: no proof, the union is built). */
 const PIECE_MAX_LINES = 20_000;
+
+/**
+ * Per page's lines, the stamps' own pieces by place and reach: a stamp near an idle closure is asked with the
+ * walls open and then, when that finds nothing, with the walls closed, and its piece is the lines' alone (on the
+ * dense sheet a piece is followed through nine thousand lines).
+ */
+const piecesCache = new WeakMap<Line[], Map<string, Set<number> | null>>();
+/** `ownPiece` of the lines of `lines` within `reach` of `at` (`near`, in `lines`' order), asked once. */
+function ownPieceAt(lines: Line[], at: PointMm, reach: number, near: Line[]): Set<number> | null {
+  let pieces = piecesCache.get(lines);
+  if (!pieces) piecesCache.set(lines, (pieces = new Map()));
+  const key = `${at[0]},${at[1]},${reach}`;
+  if (!pieces.has(key)) pieces.set(key, ownPiece(at, near));
+  return pieces.get(key)!;
+}
 
 /** The indices of the lines whose strokes are surely joined to a stroke holding `at` (empty when none holds it). */
 function ownPiece(at: PointMm, near: Line[]): Set<number> | null {

@@ -16,6 +16,7 @@
  */
 import type { Seg } from './extract.js';
 import { Grid } from '../core/grid.js';
+import { hypot } from '../core/geometry.js';
 
 /** Longest piece taken for a dash (pt on paper, about 8.5 mm). */
 const DASH_MAX_PT = 24;
@@ -34,6 +35,10 @@ const LINE_TOL_PT = 0.25;
 
 interface Piece { s: Seg; t0: number; t1: number; off: number; ux: number; uy: number }
 
+/** The unit vector of each whole degree 0..179 (worked out once, not per piece). */
+const UX = Array.from({ length: 180 }, (_, deg) => Math.cos((deg * Math.PI) / 180));
+const UY = Array.from({ length: 180 }, (_, deg) => Math.sin((deg * Math.PI) / 180));
+
 /** The segments that are dashes of a line drawn as pieces (see above); `segs` in page points. */
 export function drawnDashes(segs: Seg[]): Set<Seg> {
   const lines = new Map<number, Piece[]>();
@@ -41,7 +46,7 @@ export function drawnDashes(segs: Seg[]): Set<Seg> {
   for (const s of segs) {
     if (s.dashed) continue;
     const dx = s.x2 - s.x1, dy = s.y2 - s.y1;
-    const len = Math.hypot(dx, dy);
+    const len = hypot(dx, dy);
     if (len < DOT_MAX_PT) {
       const dot: [number, number] = [(s.x1 + s.x2) / 2, (s.y1 + s.y2) / 2];
       dots.add(dot, dot);
@@ -51,7 +56,7 @@ export function drawnDashes(segs: Seg[]): Set<Seg> {
     let ang = Math.atan2(dy, dx);
     if (ang < 0) ang += Math.PI;
     const deg = Math.round((ang * 180) / Math.PI) % 180;
-    const a = (deg * Math.PI) / 180, ux = Math.cos(a), uy = Math.sin(a);
+    const ux = UX[deg], uy = UY[deg];
     const off = -uy * (s.x1 + s.x2) / 2 + ux * (s.y1 + s.y2) / 2;
     const ta = ux * s.x1 + uy * s.y1, tb = ux * s.x2 + uy * s.y2;
     // one number per (direction, offset): offsets on a page are far under 5e5 tolerances
