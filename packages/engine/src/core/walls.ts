@@ -423,6 +423,9 @@ const AREA_CELL_MM = 1000;
  * rim held by its outline) to be told apart on a sheet judged band by band: nearly all of it. */
 const FILLED_AROUND_SHARE = 0.7;
 
+/** Slack of a look-up window along a line (mm): the window holds every band the exact test may take. */
+const WINDOW_SLACK_MM = 1;
+
 /**
  * On a page that cuts its walls as fills, the things drawn with thin lines against a wall face (a bathtub's rim,
  * a counter, a shower tray, a cabinet, an installation wall's cladding) are not walls even where two of their
@@ -442,9 +445,13 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   for (const c of cut) cutGrid.addBox(c.b.x0, c.b.y0, c.b.x1, c.b.y1, c, 400);
   const big = cut.filter((c) => (c.b.x1 - c.b.x0) / GRID_CELL * ((c.b.y1 - c.b.y0) / GRID_CELL) > 400);
   // (fill rings come with their holes: inside is an odd count over the rings around p)
+  // (a ring is in one cell's list once, and a big one in no cell: each is counted once)
+  const inRing = (p: PointMm, c: { r: PointMm[]; b: ReturnType<typeof bbox> }) =>
+    p[0] >= c.b.x0 && p[0] <= c.b.x1 && p[1] >= c.b.y0 && p[1] <= c.b.y1 && pointInPoly(p[0], p[1], c.r);
   const inCut = (p: PointMm) => {
     let n = 0;
-    for (const c of [...new Set(cutGrid.at(p)), ...big]) if (p[0] >= c.b.x0 && p[0] <= c.b.x1 && p[1] >= c.b.y0 && p[1] <= c.b.y1 && pointInPoly(p[0], p[1], c.r)) n++;
+    for (const c of cutGrid.at(p)) if (inRing(p, c)) n++;
+    for (const c of big) if (inRing(p, c)) n++;
     return n % 2 === 1;
   };
   const grid = bandGrid(bands, GRID_CELL, 400);
@@ -467,13 +474,33 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   };
   // the bands in line beyond a break at that end: a thin one with the same faces, or a cut wall whose faces hold
   // it (the frame of a window between two piers)
-  const linePartners = perEnd((b, end) => (byLine.get(b.deg) ?? []).filter(({ o, cut }) => {
-    if (o === b) return false;
+  // (each line's bands by where they start and where they end along it, as indices into its list: a partner's
+  // near end lies in a short window beyond the band's end, looked up instead of walking the whole line - a
+  // dense sheet has thousands of bands in each of its two directions)
+  const lineOrder = new Map<number, { byT0: number[]; byT1: number[] }>();
+  for (const [deg, list] of byLine) {
+    const ids = list.map((_, i) => i);
+    lineOrder.set(deg, { byT0: [...ids].sort((i, j) => list[i].o.t0 - list[j].o.t0), byT1: ids.sort((i, j) => list[i].o.t1 - list[j].o.t1) });
+  }
+  const linePartners = perEnd((b, end) => {
+    const list = byLine.get(b.deg), order = lineOrder.get(b.deg);
+    if (!list || !order) return [];
     const th = b.hi - b.lo, tol = Math.max(20, 0.2 * th);
-    if (cut ? o.lo - tol > b.lo || o.hi + tol < b.hi : Math.abs(o.lo - b.lo) > tol || Math.abs(o.hi - b.hi) > tol) return false;
-    const gap = end ? o.t0 - b.t1 : b.t0 - o.t1;
-    return gap > -tol && gap <= THIN_RUN_BREAK_MM;
-  }));
+    // the window (a little wider than the test below, which is the exact one), then the candidates in list order
+    const sorted = end ? order.byT0 : order.byT1;
+    const nearEnd = (i: number) => (end ? list[i].o.t0 : list[i].o.t1);
+    const lo = (end ? b.t1 - tol : b.t0 - THIN_RUN_BREAK_MM) - WINDOW_SLACK_MM, hi = (end ? b.t1 + THIN_RUN_BREAK_MM : b.t0 + tol) + WINDOW_SLACK_MM;
+    let k = 0;
+    for (let z = sorted.length; k < z; ) { const m = (k + z) >> 1; if (nearEnd(sorted[m]) < lo) k = m + 1; else z = m; }
+    const candidates: number[] = [];
+    for (; k < sorted.length && nearEnd(sorted[k]) <= hi; k++) candidates.push(sorted[k]);
+    return candidates.sort((i, j) => i - j).map((i) => list[i]).filter(({ o, cut }) => {
+      if (o === b) return false;
+      if (cut ? o.lo - tol > b.lo || o.hi + tol < b.hi : Math.abs(o.lo - b.lo) > tol || Math.abs(o.hi - b.hi) > tol) return false;
+      const gap = end ? o.t0 - b.t1 : b.t0 - o.t1;
+      return gap > -tol && gap <= THIN_RUN_BREAK_MM;
+    });
+  });
   // the points looked at beyond a band's end (a cut wall thinner than the reach, a light partition, is looked
   // for nearer too: not stepped over), and the end itself
   const endPoints = (b: Band, end: 0 | 1) => {
