@@ -1,19 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, storeSession, uniqueEmail, waitForLink } from './support/browser.ts';
-
-const api = (path: string, body: unknown) =>
-  fetch(`${baseUrl()}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** Signs up, verifies and logs in through the real API; returns the login answer. */
-async function signedInUser() {
-  const email = uniqueEmail('buyer');
-  const password = 'correct-horse-9';
-  await api('/auth/register', { email, password, confirmPassword: password, companyName: 'Acme', phone: '061412345678' });
-  const link = await waitForLink(email, '/auth/verify');
-  await api('/auth/verify-email', { token: new URL(link!).searchParams.get('token') });
-  return (await (await api('/auth/login', { email, password })).json()) as { access_token: string; token_type: string; user: unknown };
-}
+import { baseUrl, launchBrowser, newPage, shot, storeSession, signedInUser } from './support/browser.ts';
 
 async function signIn(page: Page, login: Awaited<ReturnType<typeof signedInUser>>, path: string) {
   await storeSession(page, login);
@@ -29,7 +16,7 @@ describe('billing', () => {
 
   for (const phone of [false]) {
     it(`buys a plan in test mode and sees it in the history (${phone ? 'phone' : 'laptop'})`, async () => {
-      const login = await signedInUser();
+      const login = await signedInUser('buyer', { companyName: 'Acme' });
       const { context, page } = await newPage(browser, { phone });
       await storeSession(page, login);
       const dialogs: string[] = [];
@@ -64,7 +51,7 @@ describe('billing', () => {
   }
 
   it('upgrade page states, Processing..., purchase failures, history states, and a checkout that is not yours', async () => {
-    const login = await signedInUser();
+    const login = await signedInUser('buyer', { companyName: 'Acme' });
     const { context, page } = await newPage(browser);
     const dialogs: string[] = [];
     page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
@@ -116,7 +103,7 @@ describe('billing', () => {
     await page.unroute('**/api/user-plan/create-checkout-session');
 
     // Someone else's test checkout credits nobody, and the page says so.
-    const other = await signedInUser();
+    const other = await signedInUser('buyer', { companyName: 'Acme' });
     const started = await fetch(`${baseUrl()}/api/user-plan/create-checkout-session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${other.access_token}` },

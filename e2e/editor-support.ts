@@ -3,22 +3,16 @@
 import type { Page } from 'playwright-core';
 import { catalog } from '../packages/engine/bench/catalog';
 import { buildPlan } from '../packages/engine/bench/plan-pdf';
-import { baseUrl, uniqueEmail, waitForLink } from './support/browser';
+import { baseUrl, signedInUser as newSignedInUser, type Login } from './support/browser';
 
 export type Pt = [number, number];
-export interface Login { access_token: string; token_type: string; user: unknown }
+export type { Login };
 
 export const api = (path: string, token: string, init: RequestInit = {}) =>
   fetch(`${baseUrl()}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers } });
 
-export async function signedInUser(tag = 'editor'): Promise<Login> {
-  const email = uniqueEmail(tag);
-  const password = 'correct-horse-9';
-  const post = (p: string, body: unknown) => fetch(`${baseUrl()}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' });
-  await post('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
-  return (await (await post('/auth/login', { email, password })).json()) as Login;
-}
+/** A new signed-in account (support/browser.ts), tagged for the editor's tests. */
+export const signedInUser = (tag = 'editor'): Promise<Login> => newSignedInUser(tag);
 
 /** Uploads a plan of the bench catalogue (drawn at 1:100 on A3 for plan-027, with a title block and dimension chains). */
 export async function createPlanProject(token: string, planId = 'plan-027-hatched-rect', name = 'Harbour St renovation'): Promise<string> {

@@ -4,22 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../packages/engine/bench/catalog';
 import { buildPlan } from '../packages/engine/bench/plan-pdf';
-import { baseUrl, launchBrowser, waitForLink, newPage, shot, storeSession, uniqueEmail } from './support/browser';
+import { baseUrl, launchBrowser, newPage, shot, storeSession, signedInUser, type Login } from './support/browser';
 
 // The estimate panel against the real server and engine: change the deduction rule and the coats, see the
 // litres follow, then download the spreadsheet and the CSV and read them back.
 
-interface Login { access_token: string; token_type: string; user: unknown }
 const api = (p: string, init: RequestInit = {}, token?: string) =>
   fetch(`${baseUrl()}/api${p}`, { ...init, headers: { ...(init.body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } });
-
-async function signedInUser(): Promise<Login> {
-  const email = uniqueEmail('estimate');
-  const password = 'correct-horse-9';
-  await api('/auth/register', { method: 'POST', body: JSON.stringify({ email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' }) });
-  await api('/auth/verify-email', { method: 'POST', body: JSON.stringify({ token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') }) });
-  return (await (await api('/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) })).json()) as Login;
-}
 
 /** A measured project made through the API (the create and measure flows have their own tests). */
 async function measuredProject(token: string): Promise<string> {
@@ -75,7 +66,7 @@ describe('estimate (real server and engine)', () => {
   let projectId: string;
   beforeAll(async () => {
     browser = await launchBrowser();
-    login = await signedInUser();
+    login = await signedInUser('estimate');
     projectId = await measuredProject(login.access_token);
   }, 180_000);
   afterAll(async () => { await browser?.close(); });

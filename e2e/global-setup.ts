@@ -29,8 +29,10 @@ export async function setup(project: TestProject): Promise<void> {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'plansight-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // (every request of the browser tests comes from one address: the per-address allowances are scaled up, or
+  // the suite's sign-ups and logins would run into the login limit of 10 a minute whenever it runs fast)
   server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test', ABUSE_LIMITS_SCALE: '100' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test', ABUSE_LIMITS_SCALE: '100', LOGIN_RATE_LIMIT_PER_MIN: '1000' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

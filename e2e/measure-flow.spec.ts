@@ -6,28 +6,16 @@ import { catalog } from '../packages/engine/bench/catalog';
 import { buildPlan } from '../packages/engine/bench/plan-pdf';
 import type { PlanTruth } from '../packages/engine/bench/truth';
 import { pdfText } from './measure-fixtures';
-import { baseUrl, launchBrowser, newPage, SCREENSHOT_DIR, shot, storeSession, uniqueEmail, waitForLink } from './support/browser';
+import { baseUrl, launchBrowser, newPage, SCREENSHOT_DIR, shot, storeSession, signedInUser } from './support/browser';
 
 // The whole measure flow against the real server, engine and worker: create a project from a generated plan,
 // set ceiling and scale, wait for the measurement, download the report and read it; then rename and leave out
 // rooms in the walls view and check that the next report follows. Its laptop frames are also the tutorial
 // video's source (scripts/make-tutorial-video.mjs).
 
-interface Login { access_token: string; token_type: string; user: unknown }
 interface Room { id: string; label: string; excluded: boolean; perimeter_mm: number; ceiling_area: number; net_wall_area: number; windows: unknown[]; doors: unknown[] }
 
 const FRAMES_DIR = path.join(SCREENSHOT_DIR, 'tutorial');
-const post = (p: string, body: unknown) =>
-  fetch(`${baseUrl()}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** Signs up, verifies and logs in through the real API. */
-async function signedInUser(): Promise<Login> {
-  const email = uniqueEmail('flow');
-  const password = 'correct-horse-9';
-  await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' });
-  await post('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
-  return (await (await post('/auth/login', { email, password })).json()) as Login;
-}
 
 /** A viewport-sized frame for the tutorial video (the full-page screenshots are for reviewing layouts). */
 async function frame(page: Page, name: string): Promise<void> {
@@ -63,7 +51,7 @@ describe('measure flow (real server and engine)', () => {
   it('creates a project, sets ceiling and scale, measures, and downloads a report that matches the plan', async () => {
     const { truth } = plan;
     expect(truth.options).toMatchObject({ page: 1, scale: 100, paper: 'A3' });
-    const login = await signedInUser();
+    const login = await signedInUser('flow');
     const { context, page } = await newPage(browser);
     await storeSession(page, login);
     await page.getByRole('heading', { name: 'See how Plansight works' }).scrollIntoViewIfNeeded();

@@ -7,24 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../packages/engine/bench/catalog';
 import { buildPlan } from '../packages/engine/bench/plan-pdf';
 import { pdfText } from './measure-fixtures';
-import { baseUrl, launchBrowser, newPage, SCREENSHOT_DIR, shot, storeSession, uniqueEmail, waitForLink } from './support/browser';
+import { baseUrl, launchBrowser, newPage, SCREENSHOT_DIR, shot, storeSession, signedInUser } from './support/browser';
 
 // Projects managed from the list (rename, duplicate without spending a plan, delete with confirmation), the
 // list as cards on a phone, the plan view's printed scale pre-selected, the quote-ready report and the
 // results overlay's numbers on a phone, against the real server, engine and worker.
 
-interface Login { access_token: string; token_type: string; user: unknown }
 const api = (p: string, token: string, init: RequestInit = {}) =>
   fetch(`${baseUrl()}/api${p}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}) } });
-const post = (p: string, body: unknown) => fetch(`${baseUrl()}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function signedInUser(): Promise<Login> {
-  const email = uniqueEmail('manage');
-  const password = 'correct-horse-9';
-  await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' });
-  await post('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
-  return (await (await post('/auth/login', { email, password })).json()) as Login;
-}
 
 async function create(token: string, pdf: Uint8Array, name: string, pageNo = 1): Promise<string> {
   const form = new FormData();
@@ -57,7 +47,7 @@ describe('projects managed from the list; pre-selected scale; the report to quot
   afterAll(async () => { await browser?.close(); });
 
   it('renames, duplicates without spending a plan and deletes with confirmation; a phone shows cards', async () => {
-    const login = await signedInUser();
+    const login = await signedInUser('manage');
     const sheet = await sheetWithTwoViews();
     await create(login.access_token, sheet, 'Harbour St');
     const gone = await create(login.access_token, sheet, 'Old quote');
@@ -107,7 +97,7 @@ describe('projects managed from the list; pre-selected scale; the report to quot
   }, 180_000);
 
   it('pre-selects the scale printed for the floor plan, not the site plan printed first', async () => {
-    const login = await signedInUser();
+    const login = await signedInUser('manage');
     const id = await create(login.access_token, await sheetWithTwoViews(), 'Two views');
     const { context, page } = await newPage(browser);
     await storeSession(page, login);
@@ -121,7 +111,7 @@ describe('projects managed from the list; pre-selected scale; the report to quot
   }, 120_000);
 
   it('downloads a report with numbered rooms and openings, and shows readable numbers on a phone', async () => {
-    const login = await signedInUser();
+    const login = await signedInUser('manage');
     const spec = catalog(64).find((s) => s.id === 'plan-045-double-line-small')!;
     const { pdf, truth } = await buildPlan(spec);
     const projectId = await create(login.access_token, pdf, 'Report house', truth.options.page);

@@ -1,9 +1,7 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, storeSession, uniqueEmail, waitForLink } from './support/browser.ts';
-
-interface Login { access_token: string; token_type: string; user: unknown }
+import { baseUrl, launchBrowser, newPage, shot, storeSession, signedInUser, type Login } from './support/browser.ts';
 
 const post = (path: string, body: unknown, token?: string) =>
   fetch(`${baseUrl()}/api${path}`, {
@@ -11,15 +9,6 @@ const post = (path: string, body: unknown, token?: string) =>
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-
-/** Signs up, verifies and logs in through the real API (3 free plans). */
-async function signedInUser(tag: string): Promise<Login> {
-  const email = uniqueEmail(tag);
-  const password = 'correct-horse-9';
-  await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Harbour Painting Co', phone: '061412345678' });
-  await post('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
-  return (await (await post('/auth/login', { email, password })).json()) as Login;
-}
 
 /** Buys the 50-plan product through the test-mode checkout. */
 async function buyPlans(token: string): Promise<void> {

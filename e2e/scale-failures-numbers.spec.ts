@@ -6,25 +6,13 @@ import { catalog } from '../packages/engine/bench/catalog';
 import { buildPlan } from '../packages/engine/bench/plan-pdf';
 import type { PlanTruth } from '../packages/engine/bench/truth';
 import { pdfText } from './measure-fixtures';
-import { baseUrl, launchBrowser, waitForLink, newPage, shot, storeSession, uniqueEmail } from './support/browser';
+import { baseUrl, launchBrowser, newPage, shot, storeSession, signedInUser } from './support/browser';
 
 // Issue "any scale, honest failures, numbered rooms" against the real server, engine and worker: an American
 // 1/4" = 1'-0" plan on an 11 x 17 sheet measured at its own scale; a blank page refused before a plan is spent;
 // a failed analysis shown with its reason and tried again; rooms numbered alike on the page and in the report.
 
-interface Login { access_token: string; token_type: string; user: unknown }
 interface Room { number: number; label: string; ceiling_area: number; polygon: [number, number][] }
-
-const post = (p: string, body: unknown) =>
-  fetch(`${baseUrl()}/api${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function signedInUser(): Promise<Login> {
-  const email = uniqueEmail('scale');
-  const password = 'correct-horse-9';
-  await post('/auth/register', { email, password, confirmPassword: password, companyName: 'Main Street Painters', phone: '0112025550100' });
-  await post('/auth/verify-email', { token: new URL((await waitForLink(email, '/auth/verify'))!).searchParams.get('token') });
-  return (await (await post('/auth/login', { email, password })).json()) as Login;
-}
 
 async function createThroughUi(page: Page, name: string, pdf: Uint8Array): Promise<void> {
   await page.goto('/projects/create');
@@ -50,7 +38,7 @@ describe('any scale, honest failures, numbered rooms (real server and engine)', 
   afterAll(async () => { await browser?.close(); });
 
   it('measures a 1/4" = 1\'-0" plan on 11 x 17 at its own scale, numbering rooms alike on the page and in the report', async () => {
-    const login = await signedInUser();
+    const login = await signedInUser('scale', { companyName: 'Main Street Painters', phone: '0112025550100' });
     const { context, page } = await newPage(browser);
     await storeSession(page, login);
     await createThroughUi(page, 'Maple Ave duplex', us.pdf);
@@ -111,7 +99,7 @@ describe('any scale, honest failures, numbered rooms (real server and engine)', 
   }, 300_000); // upload, measure, report and a second viewport: longer than one step
 
   it('refuses a blank page at upload with the reason, and no plan is spent', async () => {
-    const login = await signedInUser();
+    const login = await signedInUser('scale', { companyName: 'Main Street Painters', phone: '0112025550100' });
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
     doc.addPage([1224, 792]).drawText('This page intentionally left blank', { x: 400, y: 400, size: 18, font });
@@ -129,7 +117,7 @@ describe('any scale, honest failures, numbered rooms (real server and engine)', 
   });
 
   it('shows a failed analysis with its reason, Failed in the list with Try again, and measures on the retry', async () => {
-    const login = await signedInUser();
+    const login = await signedInUser('scale', { companyName: 'Main Street Painters', phone: '0112025550100' });
     const { context, page } = await newPage(browser);
     await storeSession(page, login);
     await createThroughUi(page, 'Flaky plan', us.pdf);
