@@ -4,11 +4,10 @@
  * put alone on a page of the same size. The truth geometry is turned with the drawing.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
-import { getDocument } from '../src/source/pdfjs.js';
+import { getDocument, STANDARD_FONTS_DIR } from '../src/source/pdfjs.js';
 import { mmPerPt } from '../src/core/scale.js';
 import { Rng } from './rng.js';
 import type { PlanTruth, Point } from './truth.js';
@@ -17,8 +16,6 @@ const DPIS = [100, 150, 200, 300];
 const MAX_SKEW_DEG = 2;
 /** Scanners of large sheets stop here; bigger pages are scanned at a lower resolution (pixels). */
 const MAX_SCAN_PX = 40e6;
-/** pdf.js's own standard fonts (shipped with pdfjs-dist), for text whose font the PDF does not embed. */
-const STANDARD_FONTS = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
 
 export interface ScanSettings { dpi: number; skewDeg: number; blurPx: number; paperGrey: number; jpegQuality: number; noise: number }
 
@@ -35,7 +32,7 @@ export async function scanPlan(planPdf: Uint8Array, truth: PlanTruth): Promise<{
   const s = scanSettings(truth.seed);
   // (the plans' Helvetica is not embedded: drawn with pdf.js's own standard fonts, not the machine's, a scan has
   // the same pixels on every machine)
-  const doc = await getDocument({ data: new Uint8Array(planPdf), verbosity: 0, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS, useSystemFonts: false }).promise;
+  const doc = await getDocument({ data: new Uint8Array(planPdf), verbosity: 0, isEvalSupported: false, standardFontDataUrl: STANDARD_FONTS_DIR, useSystemFonts: false }).promise;
   try {
     const page = await doc.getPage(truth.options.page);
     const base = page.getViewport({ scale: 1 });

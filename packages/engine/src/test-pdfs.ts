@@ -1,6 +1,18 @@
 /** Small PDFs built with pdf-lib for the unit tests: walls as double lines at 1:100 on a page in points. */
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { STANDARD_FONTS_DIR } from './source/pdfjs.js';
+
+/**
+ * Font families for writing drawn on test scans: the fonts pdfjs-dist ships, so a fixture has the same pixels on
+ * every machine (the machine's own sans-serif and serif differ from one to another, and so would the letters'
+ * sizes in pixels the tests count on).
+ */
+export const TEST_FONTS = (() => {
+  GlobalFonts.registerFromPath(`${STANDARD_FONTS_DIR}LiberationSans-Regular.ttf`, 'Test Sans');
+  GlobalFonts.registerFromPath(`${STANDARD_FONTS_DIR}FoxitSerif.pfb`, 'Test Serif');
+  return { sans: '"Test Sans"', serif: '"Test Serif"' };
+})();
 
 /** 1 mm on site at 1:100 in points. */
 export const PT_PER_MM_100 = 72 / 25.4 / 100;

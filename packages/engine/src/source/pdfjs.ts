@@ -26,6 +26,8 @@
  *   then collected. Documents are opened here on a port that hands the message over instead
  *   (`HandOverPort`), copying only the arrays pdf.js empties after sending (see `handOver`).
  */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { DocumentInitParameters } from 'pdfjs-dist/types/src/display/api.js';
 import { installNativeJpegDecoder } from './native-jpeg.js';
@@ -152,7 +154,10 @@ export function getDocument(params: DocumentInitParameters): ReturnType<typeof p
   return task;
 }
 
-export const { OPS, normalizeUnicode } = pdfjs;
+export const { OPS, normalizeUnicode, Util } = pdfjs;
+
+/** The fonts pdfjs-dist ships for text whose font a PDF does not embed (a folder path ending in '/'). */
+export const STANDARD_FONTS_DIR = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
 
 /** The matrix of a form XObject from its `paintFormXObjectBegin` arguments (pdf.js gives a Float32Array). */
 export function formMatrix(args: unknown[] | null | undefined): [number, number, number, number, number, number] | null {

@@ -11,7 +11,7 @@
  * (`null`) and the caller asks `getTextContent`: right-to-left scripts (pdf.js reorders them), a Type 3 font
  * whose glyph boxes pdf.js may use for the text height, a font the page's objects do not hold.
  */
-import { formMatrix, normalizeUnicode, OPS } from './pdfjs.js';
+import { formMatrix, normalizeUnicode, OPS, Util } from './pdfjs.js';
 
 /** One item as `getTextContent` gives it (whitespace-only and end-of-line items included). */
 export interface RawTextItem { str: string; transform: number[]; width: number; height: number; hasEOL: boolean }
@@ -45,11 +45,8 @@ function category(unicode: string): number {
 /** Characters pdf.js's bidi pass would reorder (Hebrew, Arabic and their presentation forms). */
 const RTL_CHAR = /[\u0590-\u08ac\ufb50-\ufdff\ufe70-\ufeff]/;
 
-const mul = (m1: M, m2: M): M => [
-  m1[0] * m2[0] + m1[2] * m2[1], m1[1] * m2[0] + m1[3] * m2[1],
-  m1[0] * m2[2] + m1[2] * m2[3], m1[1] * m2[2] + m1[3] * m2[3],
-  m1[0] * m2[4] + m1[2] * m2[5] + m1[4], m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
-];
+/** pdf.js's own matrix product, so positions come out as its text pass computes them. */
+const mul = (m1: M, m2: M): M => Util.transform(m1, m2);
 
 interface Glyph { unicode?: string; width?: number; vmetric?: number[] | null; originalCharCode?: number }
 

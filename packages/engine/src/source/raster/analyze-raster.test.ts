@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzePdf } from '../../analyze.js';
 import { endOcr, ocrReleased, ocrWorkersHeld } from './ocr.js';
 import { OCR_LANES } from './room-names.js';
+import { TEST_FONTS } from '../../test-pdfs.js';
 
 const PAGE_PT: [number, number] = [842, 595];
 const SCALE = 50;
@@ -86,12 +87,11 @@ async function scannedPlan({ dpi = 110, skewDeg = 0, draw = 'plan', glassBetween
     ctx.arc(px(ox + 4100), px(doorTop), px(900), 0, Math.PI / 2);
     ctx.stroke();
     if (namesMm) {
-      const font = (mm: number) => `${((mm * 72) / 25.4) * pxPerPt * 1.4}px serif`;
+      const font = (mm: number) => `${((mm * 72) / 25.4) * pxPerPt * 1.4}px ${TEST_FONTS.serif}`;
       ctx.font = font(namesMm);
       ctx.fillText('KITCHEN', px(ox + 1000), px(oy + 3000));
       ctx.fillText('BEDROOM', px(ox + 5000), px(oy + 3000));
-      // the floor finish under each name, in smaller letters (clearly under the name's share of its height,
-      // whatever the machine's serif font)
+      // the floor finish under each name, in smaller letters (clearly under the name's share of its height)
       ctx.font = font(namesMm * 0.6);
       ctx.fillText('TILES', px(ox + 1000), px(oy + 3400));
       ctx.fillText('PARQUET', px(ox + 5000), px(oy + 3400));

@@ -11,6 +11,7 @@ vi.mock('./ocr.js', async (original) => ({
   readCrop: vi.fn(async (c: OcrCrop) => [{ text: c.w > 100 ? 'GUEST ROOM' : 'D04', confidence: 90, at: [c.w / 2, c.h / 2] as [number, number] }]),
 }));
 import { isSizeNote } from '../../core/stamps.js';
+import { TEST_FONTS } from '../../test-pdfs.js';
 
 /**
  * A 150 dpi room (one free region filling the page) holding a name with its area below it and a door tag on
@@ -29,11 +30,10 @@ function room(word: boolean) {
   ctx.arc(60, 380, 150, -Math.PI / 2, 0); // a door swing
   ctx.stroke();
   if (word) {
-    // (24 px and 14 px: the small lines clearly under the name's share of its height, and still lines, whatever
-    // the machine's sans-serif font and however its letters fall on the pixels)
-    ctx.font = '24px sans-serif';
+    // (24 px and 14 px: the small lines clearly under the name's share of its height, and still lines)
+    ctx.font = `24px ${TEST_FONTS.sans}`;
     ctx.fillText('GUEST ROOM', 200, 120);
-    ctx.font = '14px sans-serif';
+    ctx.font = `14px ${TEST_FONTS.sans}`;
     ctx.fillText('12.5 m2', 230, 150);
     ctx.fillText('D04', 480, 120);
   }
@@ -52,7 +52,7 @@ function roomsInARow(names: [string, number][]) {
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, scan.w, scan.h);
   ctx.fillStyle = '#000';
-  ctx.font = '20px sans-serif';
+  ctx.font = `20px ${TEST_FONTS.sans}`;
   for (const [name, x] of names) ctx.fillText(name, x, 120);
   const rgba = ctx.getImageData(0, 0, scan.w, scan.h).data;
   for (let i = 0; i < scan.grey.length; i++) { scan.grey[i] = rgba[4 * i]; scan.ink[i] = rgba[4 * i] < 128 ? 1 : 0; }
@@ -121,11 +121,11 @@ describe('the room writing OCR reads', () => {
     const lines = writingLines(regions, 1, scan, 0, 0, scan.w - 1, scan.h - 1);
     expect(lines).toHaveLength(3);
     const [name, tag, area] = lines;
-    // the name: both words, from x 200 to its end (as wide as the machine's font sets it), one line (baseline
+    // the name: both words, from x 200 to its end (as wide as the font sets it), one line (baseline
     // 120), with a letter's height (about 16-18 px) kept before and after it: a first or last letter may be
     // missing from the ink
     const ctx = createCanvas(10, 10).getContext('2d');
-    ctx.font = '24px sans-serif';
+    ctx.font = `24px ${TEST_FONTS.sans}`;
     const end = 200 + ctx.measureText('GUEST ROOM').width;
     expect(name.x0).toBeGreaterThan(180);
     expect(name.x0).toBeLessThan(190);
