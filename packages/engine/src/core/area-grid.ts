@@ -4,9 +4,11 @@
  * neighbourhood (how the walls near a thin-line band are drawn) rather than by the whole sheet.
  */
 import type { PointMm } from '../types.js';
+import { cellKey } from './grid.js';
 
 export class AreaGrid {
-  private readonly cells = new Map<string, number>();
+  /** Area per cell, by grid.ts's cell key (a number near the origin: no string built per look-up). */
+  private readonly cells = new Map<number | string, number>();
 
   /** `cellMm`: side of a cell; `stepMm`: distance between scanlines (the area is exact to about one step of
    * every edge that is not crossed by a scanline). */
@@ -18,7 +20,7 @@ export class AreaGrid {
     const h = this.stepMm;
     for (const r of rings) {
       for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
-        const [ax, ay] = r[j], [bx, by] = r[i];
+        const ax = r[j][0], ay = r[j][1], bx = r[i][0], by = r[i][1];
         if (ay === by) continue;
         const dir = by > ay ? 1 : -1;
         const y0 = Math.min(ay, by), y1 = Math.max(ay, by);
@@ -46,7 +48,7 @@ export class AreaGrid {
     let s = 0;
     const c = this.cellMm;
     for (let cx = Math.floor((p[0] - radiusMm) / c); cx <= Math.floor((p[0] + radiusMm) / c); cx++)
-      for (let cy = Math.floor((p[1] - radiusMm) / c); cy <= Math.floor((p[1] + radiusMm) / c); cy++) s += this.cells.get(`${cx},${cy}`) ?? 0;
+      for (let cy = Math.floor((p[1] - radiusMm) / c); cy <= Math.floor((p[1] + radiusMm) / c); cy++) s += this.cells.get(cellKey(cx, cy)) ?? 0;
     return s;
   }
 
@@ -55,7 +57,7 @@ export class AreaGrid {
     for (let cx = Math.floor(x0 / c); cx * c < x1; cx++) {
       const len = Math.min(x1, (cx + 1) * c) - Math.max(x0, cx * c);
       if (len <= 0) continue;
-      const k = `${cx},${cy}`;
+      const k = cellKey(cx, cy);
       this.cells.set(k, (this.cells.get(k) ?? 0) + len * this.stepMm);
     }
   }

@@ -474,32 +474,46 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   };
   // the bands in line beyond a break at that end: a thin one with the same faces, or a cut wall whose faces hold
   // it (the frame of a window between two piers)
-  // (each line's bands by where they start and where they end along it, as indices into its list: a partner's
-  // near end lies in a short window beyond the band's end, looked up instead of walking the whole line - a
-  // dense sheet has thousands of bands in each of its two directions)
-  const lineOrder = new Map<number, { byT0: number[]; byT1: number[] }>();
+  // (each direction's bands indexed into its list: the thin ones by offset, as a thin partner runs between the
+  // same faces; the cut ones by where they start and where they end along the line, as a partner's near end
+  // lies in a short window beyond the band's end. The exact test below still decides, and the partners come in
+  // list order: a dense sheet has thousands of bands in each of its two directions)
+  const lineOrder = new Map<number, { thinByLo: number[]; cutByT0: number[]; cutByT1: number[] }>();
   for (const [deg, list] of byLine) {
-    const ids = list.map((_, i) => i);
-    lineOrder.set(deg, { byT0: [...ids].sort((i, j) => list[i].o.t0 - list[j].o.t0), byT1: ids.sort((i, j) => list[i].o.t1 - list[j].o.t1) });
+    const thin = list.flatMap((e, i) => (e.cut ? [] : [i])), cut = list.flatMap((e, i) => (e.cut ? [i] : []));
+    lineOrder.set(deg, {
+      thinByLo: thin.sort((i, j) => list[i].o.lo - list[j].o.lo),
+      cutByT0: [...cut].sort((i, j) => list[i].o.t0 - list[j].o.t0),
+      cutByT1: cut.sort((i, j) => list[i].o.t1 - list[j].o.t1),
+    });
   }
+  /** The first position in `sorted` (indices into `list`, ascending by `at`) whose value is at least `lo`. */
+  const firstFrom = (sorted: number[], at: (i: number) => number, lo: number) => {
+    let k = 0;
+    for (let z = sorted.length; k < z; ) { const m = (k + z) >> 1; if (at(sorted[m]) < lo) k = m + 1; else z = m; }
+    return k;
+  };
   const linePartners = perEnd((b, end) => {
     const list = byLine.get(b.deg), order = lineOrder.get(b.deg);
     if (!list || !order) return [];
     const th = b.hi - b.lo, tol = Math.max(20, 0.2 * th);
-    // the window (a little wider than the test below, which is the exact one), then the candidates in list order
-    const sorted = end ? order.byT0 : order.byT1;
+    const partners: number[] = [];
+    const test = (i: number) => {
+      const { o, cut } = list[i];
+      if (o === b) return;
+      if (cut ? o.lo - tol > b.lo || o.hi + tol < b.hi : Math.abs(o.lo - b.lo) > tol || Math.abs(o.hi - b.hi) > tol) return;
+      const gap = end ? o.t0 - b.t1 : b.t0 - o.t1;
+      if (gap > -tol && gap <= THIN_RUN_BREAK_MM) partners.push(i);
+    };
+    // thin: faces within tol of the band's (the window a little wider than the exact test)
+    const loOf = (i: number) => list[i].o.lo;
+    for (let k = firstFrom(order.thinByLo, loOf, b.lo - tol - WINDOW_SLACK_MM); k < order.thinByLo.length && loOf(order.thinByLo[k]) <= b.lo + tol + WINDOW_SLACK_MM; k++) test(order.thinByLo[k]);
+    // cut: the near end within the break's reach beyond the band's end
+    const sorted = end ? order.cutByT0 : order.cutByT1;
     const nearEnd = (i: number) => (end ? list[i].o.t0 : list[i].o.t1);
     const lo = (end ? b.t1 - tol : b.t0 - THIN_RUN_BREAK_MM) - WINDOW_SLACK_MM, hi = (end ? b.t1 + THIN_RUN_BREAK_MM : b.t0 + tol) + WINDOW_SLACK_MM;
-    let k = 0;
-    for (let z = sorted.length; k < z; ) { const m = (k + z) >> 1; if (nearEnd(sorted[m]) < lo) k = m + 1; else z = m; }
-    const candidates: number[] = [];
-    for (; k < sorted.length && nearEnd(sorted[k]) <= hi; k++) candidates.push(sorted[k]);
-    return candidates.sort((i, j) => i - j).map((i) => list[i]).filter(({ o, cut }) => {
-      if (o === b) return false;
-      if (cut ? o.lo - tol > b.lo || o.hi + tol < b.hi : Math.abs(o.lo - b.lo) > tol || Math.abs(o.hi - b.hi) > tol) return false;
-      const gap = end ? o.t0 - b.t1 : b.t0 - o.t1;
-      return gap > -tol && gap <= THIN_RUN_BREAK_MM;
-    });
+    for (let k = firstFrom(sorted, nearEnd, lo); k < sorted.length && nearEnd(sorted[k]) <= hi; k++) test(sorted[k]);
+    return partners.sort((i, j) => i - j).map((i) => list[i]);
   });
   // the points looked at beyond a band's end (a cut wall thinner than the reach, a light partition, is looked
   // for nearer too: not stepped over), and the end itself
@@ -1057,14 +1071,15 @@ function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<
 function cornerSquares(bands: Band[]): PointMm[][] {
   const TOL = 25, CELL = 1000;
   // each band by its two ends, in the end's cell and the cells around it
-  const grid = new Grid<Band>(CELL);
-  for (const b of bands) {
+  // (bands by index, so a band met is marked in a typed array, not a map)
+  const grid = new Grid<number>(CELL);
+  bands.forEach((b, i) => {
     const m = (b.lo + b.hi) / 2;
     for (const t of [b.t0, b.t1]) {
       const e = bandPoint(b.deg, t, m);
-      grid.addBox(e[0] - CELL, e[1] - CELL, e[0] + CELL, e[1] + CELL, b);
+      grid.addBox(e[0] - CELL, e[1] - CELL, e[0] + CELL, e[1] + CELL, i);
     }
-  }
+  });
   // the crossing of the face line `off` of frame `a` with the face line `off2` of frame `c` (det: the frames'
   // determinant), into q
   const cross = (q: PointMm, a: Frame, off: number, c: Frame, off2: number, det: number) => {
@@ -1081,16 +1096,18 @@ function cornerSquares(bands: Band[]): PointMm[][] {
   const out: PointMm[][] = [];
   const done = new Set<string>();
   // a band is listed in a cell once per end near it: each query takes it once (the query it was last met in)
-  const metIn = new Map<Band, number>();
+  const metIn = new Int32Array(bands.length);
   let query = 0;
   const sq: PointMm[] = [[0, 0], [0, 0], [0, 0], [0, 0]]; // the square of the pair at hand (reused)
-  for (const A of bands) {
+  for (let ai = 0; ai < bands.length; ai++) {
+    const A = bands[ai];
     const m = (A.lo + A.hi) / 2;
     for (const t of [A.t0, A.t1]) {
       query++;
-      for (const B of grid.at(bandPoint(A.deg, t, m))) {
-        if (B === A || metIn.get(B) === query) continue;
-        metIn.set(B, query);
+      for (const bi of grid.at(bandPoint(A.deg, t, m))) {
+        if (bi === ai || metIn[bi] === query) continue;
+        metIn[bi] = query;
+        const B = bands[bi];
         const d = Math.abs(((B.deg - A.deg + 180) % 180) - 90);
         if (d > 30) continue;
         const fa = bandFrame(A.deg), fb = bandFrame(B.deg);
