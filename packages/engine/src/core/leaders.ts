@@ -50,13 +50,13 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
   const linesAt = (p: PointMm) => {
     if (!ends) {
       ends = new Map();
-      for (const l of lines) for (const q of [l.a, l.b]) {
-        const key = cell(q);
-        const list = ends.get(key);
-        if (list) list.push(l); else ends.set(key, [l]);
+      for (const l of lines) {
+        const ka = cell(l.a), kb = cell(l.b);
+        fileUnder(ends, ka, l);
+        fileUnder(ends, kb, l);
       }
     }
-    const [cx, cy] = [Math.floor(p[0] / JOIN_MM), Math.floor(p[1] / JOIN_MM)];
+    const cx = Math.floor(p[0] / JOIN_MM), cy = Math.floor(p[1] / JOIN_MM);
     const found: DrawnLine[] = [];
     for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
       const list = ends.get(cellKey(cx + dx, cy + dy));
@@ -65,15 +65,17 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
     return found.filter((l) => near(l.a, p) || near(l.b, p));
   };
   // line ends by coarse cell, to find the lines starting at a stamp
-  const coarse = new Map<string, DrawnLine[]>();
-  for (const l of lines) for (const key of new Set([coarseCell(l.a), coarseCell(l.b)])) {
-    const list = coarse.get(key);
-    if (list) list.push(l); else coarse.set(key, [l]);
+  // (a line is filed once per cell its ends are in; numeric keys: a dense sheet has half a million lines)
+  const coarse = new Map<number | string, DrawnLine[]>();
+  for (const l of lines) {
+    const ka = coarseCell(l.a), kb = coarseCell(l.b);
+    fileUnder(coarse, ka, l);
+    if (kb !== ka) fileUnder(coarse, kb, l);
   }
   const linesStartingIn = (x0: number, y0: number, x1: number, y1: number) => {
     const found = new Set<DrawnLine>();
     for (let cx = Math.floor(x0 / COARSE_MM); cx <= Math.floor(x1 / COARSE_MM); cx++)
-      for (let cy = Math.floor(y0 / COARSE_MM); cy <= Math.floor(y1 / COARSE_MM); cy++) for (const l of coarse.get(`${cx},${cy}`) ?? []) found.add(l);
+      for (let cy = Math.floor(y0 / COARSE_MM); cy <= Math.floor(y1 / COARSE_MM); cy++) for (const l of coarse.get(cellKey(cx, cy)) ?? []) found.add(l);
     return found;
   };
   for (const s of stamps) {
@@ -122,7 +124,12 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
 
 /** Cell of the index of line ends (mm). */
 const COARSE_MM = 1000;
-const coarseCell = (p: PointMm) => `${Math.floor(p[0] / COARSE_MM)},${Math.floor(p[1] / COARSE_MM)}`;
+const coarseCell = (p: PointMm) => cellKey(Math.floor(p[0] / COARSE_MM), Math.floor(p[1] / COARSE_MM));
+/** Adds `l` to the list under `key`. */
+function fileUnder<T>(map: Map<number | string, T[]>, key: number | string, l: T): void {
+  const list = map.get(key);
+  if (list) list.push(l); else map.set(key, [l]);
+}
 const near = (p: PointMm, q: PointMm) => Math.abs(p[0] - q[0]) <= JOIN_MM && Math.abs(p[1] - q[1]) <= JOIN_MM;
 
 /**
