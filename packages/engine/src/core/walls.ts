@@ -696,10 +696,12 @@ export function textFrames(segs: MmSeg[], text: TextMark[], maxSideMm: number, t
   const from = (p: PointMm, s: MmSeg): [MmSeg, PointMm][] => {
     const r: [MmSeg, PointMm][] = [];
     // a segment sits in the grid once per end: each is taken once (the list stays a few long)
-    for (const q of ends.inBox(p[0] - tol, p[1] - tol, p[0] + tol, p[1] + tol)) {
-      if (q === s || r.some((e) => e[0] === q)) continue;
-      if (same(q.a, p)) r.push([q, q.b]);
-      else if (same(q.b, p)) r.push([q, q.a]);
+    for (const list of ends.cellsInBox(p[0] - tol, p[1] - tol, p[0] + tol, p[1] + tol)) {
+      for (const q of list) {
+        if (q === s || r.some((e) => e[0] === q)) continue;
+        if (same(q.a, p)) r.push([q, q.b]);
+        else if (same(q.b, p)) r.push([q, q.a]);
+      }
     }
     return r;
   };
@@ -807,8 +809,11 @@ export function crosshairLines(segs: MmSeg[], curves: Curve[], k: number): Set<M
   for (const s of segs) {
     if (s.len > CROSS_MAX_RADII * rMax) continue;
     const m: PointMm = [(s.a[0] + s.b[0]) / 2, (s.a[1] + s.b[1]) / 2];
-    for (const c of circles.inBox(m[0] - rMax, m[1] - rMax, m[0] + rMax, m[1] + rMax)) {
-      if (c.sweep >= WHOLE_CIRCLE_RAD && hypot(m[0] - c.c[0], m[1] - c.c[1]) <= CROSS_CENTRE_SHARE * c.r && s.len > 2 * c.r && s.len <= CROSS_MAX_RADII * c.r) { out.add(s); break; }
+    // (the cells' own lists, read in place: inBox would copy them into one array per segment)
+    search: for (const list of circles.cellsInBox(m[0] - rMax, m[1] - rMax, m[0] + rMax, m[1] + rMax)) {
+      for (const c of list) {
+        if (c.sweep >= WHOLE_CIRCLE_RAD && hypot(m[0] - c.c[0], m[1] - c.c[1]) <= CROSS_CENTRE_SHARE * c.r && s.len > 2 * c.r && s.len <= CROSS_MAX_RADII * c.r) { out.add(s); break search; }
+      }
     }
   }
   return out;
