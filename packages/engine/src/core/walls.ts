@@ -879,7 +879,6 @@ function samePen(p: MmSeg, q: MmSeg): boolean {
   return Math.max(p.w, q.w) <= PEN_WIDTH_RATIO * Math.min(p.w, q.w);
 }
 
-/** Pairs of parallel lines at wall thickness, each line with its nearest partner (no third line between). */
 /**
  * Whether a line lies at `off` (± 8 % of the pair's spacing `d`) along the pair's span t0..t1 (most of it, or
  * loosely: some of it, with `d` to spare at either end), other than a layer in a clearly finer pen than `pen`.
@@ -893,6 +892,7 @@ function repeatsAt(list: LineFrame[], off: number, d: number, t0: number, t1: nu
   }
   return false;
 }
+/** Pairs of parallel lines at wall thickness, each line with its nearest partner (no third line between). */
 function pairBands(cand: MmSeg[], clock: Clock, faces?: Map<Band, [MmSeg, MmSeg]>): Band[] {
   const out: Band[] = [];
   const layers: number[] = [];
