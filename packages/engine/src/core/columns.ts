@@ -61,9 +61,16 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
   const pieces = slantedPieces(segs, k);
   if (pieces.length < MIN_PIECES) return [];
   // patches: pieces of one direction within a hatch's spacing of each other (a grid of cells finds the neighbours:
-  // a piece is filed at its ends and middle, and looks two cells round its middle)
-  const grid = new Grid<number>(MAX_SPACING_MM);
+  // a piece is filed at its ends and middle, and looks two cells round its middle). There is a grid per direction
+  // band of ANGLE_TOL_DEG, and a piece looks in its own band's and the two beside it: a piece further round cannot
+  // be linked (half the pairs on a sheet of crossing hatches), and the patches are the linked pieces' groups
+  // whatever order the candidates come in.
+  const band = (deg: number) => Math.floor(deg / ANGLE_TOL_DEG);
+  const grids = new Map<number, Grid<number>>();
   pieces.forEach((p, i) => {
+    const b = band(p.angle);
+    let grid = grids.get(b);
+    if (!grid) grids.set(b, (grid = new Grid<number>(MAX_SPACING_MM)));
     for (const q of [p.a, p.b, p.mid]) {
       const here = grid.at(q);
       if (here[here.length - 1] !== i) grid.add(q, i);
@@ -80,9 +87,13 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
   }, (i) => {
     // (one list reused: the cells' own lists are read in place, nothing is copied per piece)
     near.length = 0;
-    const x = pieces[i].mid[0], y = pieces[i].mid[1];
-    for (const list of grid.cellsInBox(x - reach, y - reach, x + reach, y + reach)) {
-      for (const j of list) if (j > i && listedFor[j] !== i) { listedFor[j] = i; near.push(j); }
+    const x = pieces[i].mid[0], y = pieces[i].mid[1], b = band(pieces[i].angle);
+    for (let nb = b - 1; nb <= b + 1; nb++) {
+      const grid = grids.get(nb);
+      if (!grid) continue;
+      for (const list of grid.cellsInBox(x - reach, y - reach, x + reach, y + reach)) {
+        for (const j of list) if (j > i && listedFor[j] !== i) { listedFor[j] = i; near.push(j); }
+      }
     }
     return near;
   });
