@@ -826,8 +826,15 @@ export function crosshairLines(segs: MmSeg[], curves: Curve[], k: number): Set<M
 function hatchStrokes(segs: MmSeg[]): Set<MmSeg> {
   const TOL = 3;
   const grid = segGrid(segs.filter((s) => s.len >= 50), 250);
-  const slant = (p: MmSeg, q: MmSeg) => { const deg = angleBetween(p, q); return deg > 20 && deg < 70; };
-  const endsOnSlant = (s: MmSeg, p: PointMm) => grid.at(p).some((q) => q !== s && slant(s, q) && distToSeg(p, q) < TOL);
+  // (a loop, not a callback made per end: asked twice for every short line of the page)
+  const endsOnSlant = (s: MmSeg, p: PointMm) => {
+    for (const q of grid.at(p)) {
+      if (q === s) continue;
+      const deg = angleBetween(s, q);
+      if (deg > 20 && deg < 70 && distToSeg(p, q) < TOL) return true;
+    }
+    return false;
+  };
   const out = new Set<MmSeg>();
   for (const s of segs) if (s.len <= 600 && endsOnSlant(s, s.a) && endsOnSlant(s, s.b)) out.add(s);
   return out.size >= 20 ? out : new Set();
