@@ -396,8 +396,16 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, near
   const cells = nearCells.map((c) => grow(c, CLOSE_MM)).filter((c): c is PointMm[] => c !== null);
   const start = cells.filter((c) => pointInPoly(at[0], at[1], c)).sort((p, q) => polyArea(p) - polyArea(q))[0];
   if (!start) return null;
-  const roomPaths = inp.rooms.map(toPath);
-  const inRooms = (c: PointMm[]) => intersect([toPath(c)], roomPaths, FillRule.NonZero).reduce((t, p) => t + Math.abs(polyArea(fromPath(p))), 0) > 0.5 * polyArea(c);
+  const roomPaths = inp.rooms.map(toPath), roomBoxes = inp.rooms.map(bbox);
+  // (a cell is laid over the rooms whose boxes meet its box: the others lie clear of it and add nothing)
+  const inRooms = (c: PointMm[]) => {
+    const b = bbox(c);
+    const over = roomPaths.filter((_, i) => roomBoxes[i].x0 <= b.x1 + 1 && roomBoxes[i].x1 >= b.x0 - 1 && roomBoxes[i].y0 <= b.y1 + 1 && roomBoxes[i].y1 >= b.y0 - 1);
+    return (over.length ? intersect([toPath(c)], over, FillRule.NonZero) : []).reduce((t, p) => t + Math.abs(polyArea(fromPath(p))), 0) > 0.5 * polyArea(c);
+  };
+  // each cell grown by half the joint, once (every pair of neighbouring cells is compared grown)
+  const halfGrown: Paths64[] = [];
+  const grownHalf = (i: number) => (halfGrown[i] ??= inflatePaths([toPath(cells[i])], CLOSE_MM / 2, JoinType.Miter, EndType.Polygon));
   const boxes = cells.map(bbox);
   const taken = new Set([cells.indexOf(start)]);
   const queue = [cells.indexOf(start)];
@@ -409,7 +417,7 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, near
       const bd = boxes[d];
       if (taken.has(d) || bd.x0 > bc.x1 + CLOSE_MM || bd.x1 < bc.x0 - CLOSE_MM || bd.y0 > bc.y1 + CLOSE_MM || bd.y1 < bc.y0 - CLOSE_MM) continue;
       // the strip the two cells share (each grown a little past the line between them)
-      const shared = intersect(inflatePaths([toPath(cells[c])], CLOSE_MM / 2, JoinType.Miter, EndType.Polygon), inflatePaths([toPath(cells[d])], CLOSE_MM / 2, JoinType.Miter, EndType.Polygon), FillRule.NonZero).map(fromPath);
+      const shared = intersect(grownHalf(c), grownHalf(d), FillRule.NonZero).map(fromPath);
       const strip = shared.reduce((t, p) => t + Math.abs(polyArea(p)), 0);
       if (strip < JOINT_MIN_MM * CLOSE_MM) continue;
       const big = shared.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
