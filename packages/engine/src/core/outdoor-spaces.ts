@@ -472,7 +472,13 @@ function accept(pts: PointMm[], s: RoomStamp, inp: OutdoorInput, rings: PointMm[
   if (inp.rooms.some((r) => r.some((p) => pointInPoly(p[0], p[1], pts)) && Math.abs(polyArea(r)) < area)) return false;
   // it touches the building: a strip along its edge overlaps the walls over CONTACT_MM or more
   const band = inflatePaths([toPath(pts)], 2 * CLOSE_MM, JoinType.Miter, EndType.Polygon);
-  const touch = intersect(band, inp.building, FillRule.NonZero).reduce((t, p) => t + Math.abs(polyArea(fromPath(p))), 0);
+  // (laid over the walls whose boxes meet the band's: a sheet's sealed walls are thousands of rings, and the
+  // others lie clear of the band and add nothing to the overlap)
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const path of band) for (const q of path) { x0 = Math.min(x0, q.x); y0 = Math.min(y0, q.y); x1 = Math.max(x1, q.x); y1 = Math.max(y1, q.y); }
+  const boxes = ringBoxes(rings);
+  const walls = inp.building.filter((_, i) => boxes[i].x0 <= x1 + 1 && boxes[i].x1 >= x0 - 1 && boxes[i].y0 <= y1 + 1 && boxes[i].y1 >= y0 - 1);
+  const touch = (walls.length ? intersect(band, walls, FillRule.NonZero) : []).reduce((t, p) => t + Math.abs(polyArea(fromPath(p))), 0);
   if (touch < CONTACT_MM * CLOSE_MM || rings.length === 0) return false;
   if (s.printedAreaMm2 !== null) {
     const ratio = inp.ratio ?? 1;
