@@ -396,11 +396,11 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, near
   const cells = nearCells.map((c) => grow(c, CLOSE_MM)).filter((c): c is PointMm[] => c !== null);
   const start = cells.filter((c) => pointInPoly(at[0], at[1], c)).sort((p, q) => polyArea(p) - polyArea(q))[0];
   if (!start) return null;
-  const roomPaths = inp.rooms.map(toPath), roomBoxes = inp.rooms.map(bbox);
+  const roomPaths = inp.rooms.map(toPath);
   // (a cell is laid over the rooms whose boxes meet its box: the others lie clear of it and add nothing)
   const inRooms = (c: PointMm[]) => {
     const b = bbox(c);
-    const over = roomPaths.filter((_, i) => roomBoxes[i].x0 <= b.x1 + 1 && roomBoxes[i].x1 >= b.x0 - 1 && roomBoxes[i].y0 <= b.y1 + 1 && roomBoxes[i].y1 >= b.y0 - 1);
+    const over = ringsInBox(inp.rooms, b.x0 - 1, b.x1 + 1, b.y0 - 1, b.y1 + 1).map((i) => roomPaths[i]);
     return (over.length ? intersect([toPath(c)], over, FillRule.NonZero) : []).reduce((t, p) => t + Math.abs(polyArea(fromPath(p))), 0) > 0.5 * polyArea(c);
   };
   // each cell grown by half the joint, once (every pair of neighbouring cells is compared grown)
@@ -474,10 +474,8 @@ function accept(pts: PointMm[], s: RoomStamp, inp: OutdoorInput, rings: PointMm[
   const band = inflatePaths([toPath(pts)], 2 * CLOSE_MM, JoinType.Miter, EndType.Polygon);
   // (laid over the walls whose boxes meet the band's: a sheet's sealed walls are thousands of rings, and the
   // others lie clear of the band and add nothing to the overlap)
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const path of band) for (const q of path) { x0 = Math.min(x0, q.x); y0 = Math.min(y0, q.y); x1 = Math.max(x1, q.x); y1 = Math.max(y1, q.y); }
-  const boxes = ringBoxes(rings);
-  const walls = inp.building.filter((_, i) => boxes[i].x0 <= x1 + 1 && boxes[i].x1 >= x0 - 1 && boxes[i].y0 <= y1 + 1 && boxes[i].y1 >= y0 - 1);
+  const b = bbox(band.flatMap(fromPath));
+  const walls = ringsInBox(rings, b.x0 - 1, b.x1 + 1, b.y0 - 1, b.y1 + 1).map((i) => inp.building[i]);
   const touch = (walls.length ? intersect(band, walls, FillRule.NonZero) : []).reduce((t, p) => t + Math.abs(polyArea(fromPath(p))), 0);
   if (touch < CONTACT_MM * CLOSE_MM || rings.length === 0) return false;
   if (s.printedAreaMm2 !== null) {
