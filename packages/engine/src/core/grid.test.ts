@@ -34,6 +34,15 @@ describe('Grid', () => {
     expect(g.cellsInBox(0, 0, 199, 199).flat()).toEqual(g.inBox(0, 0, 199, 199));
     expect(g.cellsInBox(500, 500, 600, 600)).toEqual([]);
   });
+  it('cellsAround lists the cells round a point, column by column, and none farther', () => {
+    const g = new Grid<string>(100);
+    g.add([150, 150], 'centre');
+    g.add([50, 250], 'corner');
+    g.add([250, 150], 'right');
+    g.add([350, 150], 'two away');
+    expect(g.cellsAround([120, 180], 1)).toEqual([['corner'], ['centre'], ['right']]);
+    expect(g.cellsAround([120, 180], 0)).toEqual([['centre']]);
+  });
   it('cellKey gives distinct cells distinct keys, near the origin and beyond the numeric limit', () => {
     const cells = [[0, 0], [0, 1], [1, 0], [-1, 0], [0, -1], [2 ** 25 - 1, 0], [2 ** 25, 0], [0, 2 ** 25], [-(2 ** 25), 3]];
     // either side of the small-key limit, in every direction, and the corners of both numeric ranges

@@ -70,6 +70,19 @@ export class Grid<T> {
     return out;
   }
 
+  /** The item lists of the cell holding `p` and the `n` cells round it each way (read them in place), column by
+   * column. */
+  cellsAround(p: PointMm, n: number): (readonly T[])[] {
+    const cx = this.cellOf(p[0]), cy = this.cellOf(p[1]);
+    const out: T[][] = [];
+    for (let x = cx - n; x <= cx + n; x++)
+      for (let y = cy - n; y <= cy + n; y++) {
+        const c = this.cells.get(cellKey(x, y));
+        if (c) out.push(c);
+      }
+    return out;
+  }
+
   /** Whether any cell the box touches holds an item. */
   anyInBox(x0: number, y0: number, x1: number, y1: number): boolean {
     for (let x = this.cellOf(x0); x <= this.cellOf(x1); x++)

@@ -10,7 +10,7 @@ import { bbox, distToPoly, pointInPoly } from './geometry.js';
 import type { DrawnLine } from './split-rooms.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 import type { TextItem } from '../source/text.js';
-import { cellKey } from './grid.js';
+import { Grid } from './grid.js';
 
 /** A leader starts this close to its stamp's text (text heights): the stamp's drawn frame stands around it. */
 const LEADER_START_HEIGHTS = 2.5;
@@ -45,37 +45,26 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
     return -1;
   };
   // line ends by cell, to follow a bent leader from one segment to the next
-  const cell = (p: PointMm) => cellKey(Math.floor(p[0] / JOIN_MM), Math.floor(p[1] / JOIN_MM));
-  let ends: Map<number | string, DrawnLine[]> | null = null;
+  let ends: Grid<DrawnLine> | null = null;
   const linesAt = (p: PointMm) => {
     if (!ends) {
-      ends = new Map();
-      for (const l of lines) {
-        const ka = cell(l.a), kb = cell(l.b);
-        fileUnder(ends, ka, l);
-        fileUnder(ends, kb, l);
-      }
+      ends = new Grid<DrawnLine>(JOIN_MM);
+      for (const l of lines) { ends.add(l.a, l); ends.add(l.b, l); }
     }
-    const cx = Math.floor(p[0] / JOIN_MM), cy = Math.floor(p[1] / JOIN_MM);
     const found: DrawnLine[] = [];
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
-      const list = ends.get(cellKey(cx + dx, cy + dy));
-      if (list) for (const l of list) found.push(l);
-    }
+    for (const list of ends.cellsAround(p, 1)) for (const l of list) found.push(l);
     return found.filter((l) => near(l.a, p) || near(l.b, p));
   };
-  // line ends by coarse cell, to find the lines starting at a stamp
-  // (a line is filed once per cell its ends are in; numeric keys: a dense sheet has half a million lines)
-  const coarse = new Map<number | string, DrawnLine[]>();
+  // line ends by coarse cell, to find the lines starting at a stamp (a line filed once per cell its ends are in)
+  const coarse = new Grid<DrawnLine>(COARSE_MM);
   for (const l of lines) {
-    const ka = coarseCell(l.a), kb = coarseCell(l.b);
-    fileUnder(coarse, ka, l);
-    if (kb !== ka) fileUnder(coarse, kb, l);
+    coarse.add(l.a, l);
+    const atB = coarse.at(l.b);
+    if (atB[atB.length - 1] !== l) coarse.add(l.b, l);
   }
   const linesStartingIn = (x0: number, y0: number, x1: number, y1: number) => {
     const found = new Set<DrawnLine>();
-    for (let cx = Math.floor(x0 / COARSE_MM); cx <= Math.floor(x1 / COARSE_MM); cx++)
-      for (let cy = Math.floor(y0 / COARSE_MM); cy <= Math.floor(y1 / COARSE_MM); cy++) for (const l of coarse.get(cellKey(cx, cy)) ?? []) found.add(l);
+    for (const list of coarse.cellsInBox(x0, y0, x1, y1)) for (const l of list) found.add(l);
     return found;
   };
   for (const s of stamps) {
@@ -124,12 +113,6 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
 
 /** Cell of the index of line ends (mm). */
 const COARSE_MM = 1000;
-const coarseCell = (p: PointMm) => cellKey(Math.floor(p[0] / COARSE_MM), Math.floor(p[1] / COARSE_MM));
-/** Adds `l` to the list under `key`. */
-function fileUnder<T>(map: Map<number | string, T[]>, key: number | string, l: T): void {
-  const list = map.get(key);
-  if (list) list.push(l); else map.set(key, [l]);
-}
 const near = (p: PointMm, q: PointMm) => Math.abs(p[0] - q[0]) <= JOIN_MM && Math.abs(p[1] - q[1]) <= JOIN_MM;
 
 /**
