@@ -480,7 +480,8 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   // list order: a dense sheet has thousands of bands in each of its two directions)
   const lineOrder = new Map<number, { thinByLo: number[]; cutByT0: number[]; cutByT1: number[] }>();
   for (const [deg, list] of byLine) {
-    const thin = list.flatMap((e, i) => (e.cut ? [] : [i])), cut = list.flatMap((e, i) => (e.cut ? [i] : []));
+    const thin: number[] = [], cut: number[] = [];
+    list.forEach((e, i) => (e.cut ? cut : thin).push(i));
     lineOrder.set(deg, {
       thinByLo: thin.sort((i, j) => list[i].o.lo - list[j].o.lo),
       cutByT0: [...cut].sort((i, j) => list[i].o.t0 - list[j].o.t0),
