@@ -14,7 +14,7 @@ import { join, relative, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { AnalysisResult } from '../src/types.js';
 import { DEFAULT_OUT, generateAll } from './generate.js';
-import { findRealPlans, REAL_PLANS_DIR } from './real-plans.js';
+import { findRealPlans, MAX_REAL_PAGES, REAL_PLANS_DIR } from './real-plans.js';
 import { sharedPath } from './shared-dir.js';
 import { runTruthPlans } from './truth-report.js';
 import { BenchRunner, refusedByEngine } from './runner.js';
@@ -30,7 +30,6 @@ const arg = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`-
 
 const REAL_PAGE_LIMIT_MS = 10_000;
 const HARD_TIMEOUT_MS = Number(arg('timeout') ?? 30_000);
-const MAX_REAL_PAGES = 4;
 const MAX_SYNTHETIC_OVERLAYS = 12;
 const OVERLAY_DIR = resolve('bench-out/overlays');
 

@@ -9,6 +9,8 @@ import type { AnalyzeOptions } from '../src/types.js';
 import { SHARED_DIR } from './shared-dir.js';
 
 export const REAL_PLANS_DIR = join(SHARED_DIR, 'plans');
+/** Pages of each real PDF the benches analyse (its first ones). */
+export const MAX_REAL_PAGES = 4;
 
 export interface RealTruthRoom {
   /** Label as printed (matched after normalisation, or by `match` when the engine's label differs). */

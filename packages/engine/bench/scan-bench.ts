@@ -3,12 +3,12 @@
  * ones, and the real raster plans of shared/plans (aecv-bench, r3d-deepfloorplan, cubicasa5k-samples)
  * put on a PDF page each, measured, compared with the counts they come with, and drawn as overlays.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import type { AnalysisResult } from '../src/types.js';
 import { writeOverlay } from './overlay.js';
 import { refusedByEngine, type BenchRunner } from './runner.js';
+import { ASSUMED_LONG_SIDE_MM, findRealScans, imagePdf } from './real-scans.js';
 import { scanAll } from './scan-plans.js';
 import { scorePlan, uniqueOpenings, type PlanScore } from './score.js';
 import { SHARED_DIR } from './shared-dir.js';
@@ -17,11 +17,6 @@ import { percentile } from './summary.js';
 const pct = (v: number, digits = 1) => (Number.isFinite(v) ? `${(v * 100).toFixed(digits)}%` : '-');
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const lpad = (s: string | number, n: number) => String(s).padStart(n);
-
-/** Real scans carry no scale: the image's long side is taken as this many site millimetres (a house). */
-const ASSUMED_LONG_SIDE_MM = 20_000;
-/** ... printed at this resolution on the page. */
-const NOMINAL_DPI = 150;
 
 export interface ScanBenchOptions { plansDir: string; scanDir: string; ids: string[]; regen: boolean; overlayDir: string | null }
 
@@ -59,40 +54,6 @@ export async function runScannedSynthetic(runner: BenchRunner, o: ScanBenchOptio
     );
   }
   return { scores, times, cpuTimes, failures, refusals, slowest };
-}
-
-interface RealScan { file: string; counts?: { Door?: number; Window?: number; Space?: number } }
-
-function findRealScans(): RealScan[] {
-  const root = join(SHARED_DIR, 'plans');
-  const out: RealScan[] = [];
-  const aecv = join(root, 'aecv-bench');
-  if (existsSync(aecv)) {
-    for (const id of readdirSync(aecv).sort()) {
-      const dir = join(aecv, id);
-      const img = existsSync(dir) && !id.endsWith('.md') ? readdirSync(dir).find((f) => /\.(png|jpe?g)$/i.test(f)) : undefined;
-      if (!img) continue;
-      const meta = join(dir, 'metadata.json');
-      out.push({ file: join(dir, img), counts: existsSync(meta) ? JSON.parse(readFileSync(meta, 'utf8').replace(/^\uFEFF/, '')) : undefined });
-    }
-  }
-  const r3d = join(root, 'r3d-deepfloorplan');
-  if (existsSync(r3d)) for (const f of readdirSync(r3d).sort()) if (/^\d+\.jpg$/.test(f)) out.push({ file: join(r3d, f) });
-  const cc = join(root, 'cubicasa5k-samples');
-  if (existsSync(cc)) for (const f of readdirSync(cc).sort()) if (/\.png$/i.test(f)) out.push({ file: join(cc, f) });
-  return out;
-}
-
-/** The image alone on a page at NOMINAL_DPI, and the scale that makes its long side ASSUMED_LONG_SIDE_MM. */
-async function imagePdf(file: string): Promise<{ pdf: Uint8Array; scale: number }> {
-  const doc = await PDFDocument.create();
-  const bytes = readFileSync(file);
-  const img = /\.png$/i.test(file) ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
-  const wPt = (img.width / NOMINAL_DPI) * 72, hPt = (img.height / NOMINAL_DPI) * 72;
-  doc.addPage([wPt, hPt]).drawImage(img, { x: 0, y: 0, width: wPt, height: hPt });
-  const paperMmPerPx = 25.4 / NOMINAL_DPI;
-  const scale = Math.max(1, Math.round(ASSUMED_LONG_SIDE_MM / Math.max(img.width, img.height) / paperMmPerPx));
-  return { pdf: await doc.save(), scale };
 }
 
 export async function runRealScans(runner: BenchRunner, workDir: string, overlayDir: string | null): Promise<string[]> {
