@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, shot, storeSession, signedInUser } from './support/browser.ts';
+import { baseUrl, launchBrowser, newPage, shot, signedInUser, storeSession, type Login } from './support/browser.ts';
 
-async function signIn(page: Page, login: Awaited<ReturnType<typeof signedInUser>>, path: string) {
+async function signIn(page: Page, login: Login, path: string) {
   await storeSession(page, login);
   await page.goto(path);
 }

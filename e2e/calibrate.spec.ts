@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createPlanProject, screenOf, signedInUser, type Login, type Pt } from './editor-support';
-import { launchBrowser, newPage, shot, storeSession } from './support/browser';
+import { api, createPlanProject, screenOf, type Pt } from './editor-support';
+import { launchBrowser, newPage, shot, signedInUser, storeSession, type Login } from './support/browser';
 
 // The ceiling-scale page before the first measurement: the plan's printed scale offered with its check against a
 // dimension string, and "Measure a known length" on the page image (snapping to line ends) giving a custom 1:N

@@ -1,18 +1,15 @@
-// Helpers of the plan editor's and calibration's browser tests: an account, a measured generated plan, and the
-// screen position of a point of an svg drawn in plan units.
+// Helpers of the plan editor's and calibration's browser tests: a measured generated plan, and the screen position
+// of a point of an svg drawn in plan units (accounts come from support/browser.ts).
 import type { Page } from 'playwright-core';
 import { catalog } from '../packages/engine/bench/catalog';
 import { buildPlan } from '../packages/engine/bench/plan-pdf';
-import { baseUrl, signedInUser as newSignedInUser, type Login } from './support/browser';
+import { baseUrl } from './support/browser';
 
 export type Pt = [number, number];
-export type { Login };
 
 export const api = (path: string, token: string, init: RequestInit = {}) =>
   fetch(`${baseUrl()}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers } });
 
-/** A new signed-in account (support/browser.ts), tagged for the editor's tests. */
-export const signedInUser = (tag = 'editor'): Promise<Login> => newSignedInUser(tag);
 
 /** Uploads a plan of the bench catalogue (drawn at 1:100 on A3 for plan-027, with a title block and dimension chains). */
 export async function createPlanProject(token: string, planId = 'plan-027-hatched-rect', name = 'Harbour St renovation'): Promise<string> {

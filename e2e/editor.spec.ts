@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, bringIntoView, createPlanProject, measure, screenOf, signedInUser, type Login, type Pt } from './editor-support';
+import { api, bringIntoView, createPlanProject, measure, screenOf, type Pt } from './editor-support';
 import { pdfText } from './measure-fixtures';
-import { launchBrowser, newPage, shot, storeSession } from './support/browser';
+import { launchBrowser, newPage, shot, signedInUser, storeSession, type Login } from './support/browser';
 
 // The plan editor against the real server and engine: a measured generated plan is corrected in the walls
 // view (corner dragged, window added, missing room drawn, scale calibrated), and the edits are checked in
@@ -34,7 +34,7 @@ describe('plan editor (real server and engine)', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    login = await signedInUser();
+    login = await signedInUser('editor');
     projectId = await createPlanProject(login.access_token);
     await measure(login.access_token, projectId, 2400);
     before = (await (await api(`/user/projects/${projectId}/result`, login.access_token)).json()) as Result;

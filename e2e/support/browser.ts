@@ -86,7 +86,7 @@ export const waitForLink = (to: string, fragment: string, timeoutMs = 10_000): P
   pollUntil(() => linkFromMail(to, fragment), (link) => link !== null, timeoutMs);
 
 /** Signs the browser in with a login answer: opens the app and stores the session as the login page does. */
-export async function storeSession(page: Page, login: { access_token: string; token_type: string; user: unknown }): Promise<void> {
+export async function storeSession(page: Page, login: Login): Promise<void> {
   await page.goto('/home');
   await page.evaluate((l) => {
     localStorage.setItem('access_token', l.access_token);
