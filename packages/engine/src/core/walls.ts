@@ -625,7 +625,13 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   // held at both ends would add to them (bands overlap each other, and the outlines of filled walls pair inside
   // the fills). The loose bands are not counted: furniture drawn in pairs of lines is no evidence of walls.
   const walls = bands.filter((b) => !firstLoose.has(b));
-  const bandOnly = walls.length ? difference(walls.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).map(fromPath) : [];
+  // (the walls apart from the cut walls' lines, less the fills, are worked out first: they are most of the walls,
+  // and are asked for again below; the ones in a cut wall's line are then added to them, their thousands of
+  // overlaps resolved once, not twice)
+  const fillPaths = fillPolys.map(toPath);
+  const apart = walls.filter((b) => !onLine.has(b)), inLine = walls.filter((b) => onLine.has(b));
+  const apartOnly = apart.length ? difference(apart.map((b) => toPath(bandCorners(b))), fillPaths, FillRule.NonZero) : [];
+  const bandOnly = (inLine.length ? difference([...apartOnly, ...inLine.map((b) => toPath(bandCorners(b)))], fillPaths, FillRule.NonZero) : apartOnly).map(fromPath);
   const bandArea = Math.abs(bandOnly.reduce((s, p) => s + polyArea(p), 0));
   if (fillArea >= FILLED_PAGE_SHARE * (fillArea + bandArea)) return out;
   // a sheet may cut one building's walls as fills and draw another's (or a site's, a garage's) in pairs of lines:
@@ -633,8 +639,7 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   // (there the bands in a cut wall's line are read as that wall's openings and layers, not as walls drawn in lines)
   const fillNear = new AreaGrid(AREA_CELL_MM), bandNear = new AreaGrid(AREA_CELL_MM);
   fillNear.add(fillPolys);
-  const apart = walls.filter((b) => !onLine.has(b));
-  if (apart.length) bandNear.add(difference(apart.map((b) => toPath(bandCorners(b))), fillPolys.map(toPath), FillRule.NonZero).map(fromPath));
+  if (apartOnly.length) bandNear.add(apartOnly.map(fromPath));
   // (a fixture held only by loose bands is told apart only where nearly all walls around it are cut as fills:
   // with walls in lines around, a short partition held by a loose band is as likely a wall as a fixture)
   return new Set([...out].filter((b) => {
