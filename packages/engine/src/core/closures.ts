@@ -58,10 +58,19 @@ export function clusterBands(bands: Band[]): Cluster[] {
  */
 export function glassRuns(clusters: Cluster[]): Set<Cluster> {
   const out = new Set<Cluster>();
+  // (each run's extent along its line worked out once, and each run compared with the runs of its direction)
+  const extent = new Map<Cluster, [number, number]>();
+  const byDeg = new Map<number, Cluster[]>();
+  for (const C of clusters) {
+    let t0 = Infinity, t1 = -Infinity;
+    for (const b of C.items) { t0 = Math.min(t0, b.t0); t1 = Math.max(t1, b.t1); }
+    extent.set(C, [t0, t1]);
+    (byDeg.get(C.deg) ?? byDeg.set(C.deg, []).get(C.deg)!).push(C);
+  }
   for (const c of clusters) {
-    for (const C of clusters) {
-      if (C === c || C.deg !== c.deg || C.lo > c.lo + 15 || C.hi < c.hi - 15 || C.hi - C.lo < c.hi - c.lo + 20) continue;
-      const t0 = Math.min(...C.items.map((b) => b.t0)), t1 = Math.max(...C.items.map((b) => b.t1));
+    for (const C of byDeg.get(c.deg)!) {
+      if (C === c || C.lo > c.lo + 15 || C.hi < c.hi - 15 || C.hi - C.lo < c.hi - c.lo + 20) continue;
+      const [t0, t1] = extent.get(C)!;
       const inBreaks = c.items.every((b) => b.t0 >= t0 - 15 && b.t1 <= t1 + 15 &&
         C.items.every((w) => Math.min(w.t1, b.t1) - Math.max(w.t0, b.t0) < 50));
       if (inBreaks) { out.add(c); break; }

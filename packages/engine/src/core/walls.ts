@@ -522,9 +522,10 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
     const t = end ? b.t1 + ANCHOR_REACH_MM : b.t0 - ANCHOR_REACH_MM, tNear = end ? b.t1 + CUT_NEAR_MM : b.t0 - CUT_NEAR_MM;
     return [(b.lo + b.hi) / 2, b.lo + 0.2 * (b.hi - b.lo), b.hi - 0.2 * (b.hi - b.lo)].map((o) => ({ at: bandPoint(b.deg, t, o), near: bandPoint(b.deg, tNear, o), on: bandPoint(b.deg, end ? b.t1 : b.t0, o) }));
   };
-  const cutAtEnd = perEnd((b, end) => endPoints(b, end).some(({ at, near }) => inCut(at) || inCut(near)));
+  const pointsAt = perEnd(endPoints);
+  const cutAtEnd = perEnd((b, end) => pointsAt(b, end).some(({ at, near }) => inCut(at) || inCut(near)));
   // (the bands holding an end change as bands turn loose, below: asked each time)
-  const heldNear = (b: Band, end: 0 | 1) => cutAtEnd(b, end) || endPoints(b, end).some(({ at }) => inBand(at, b, 5));
+  const heldNear = (b: Band, end: 0 | 1) => cutAtEnd(b, end) || pointsAt(b, end).some(({ at }) => inBand(at, b, 5));
   const held = (b: Band, end: 0 | 1) => heldNear(b, end) || linePartners(b, end).length > 0;
   // (a band between the faces of a cut wall, in its line, is part of that wall's opening: a window's frame
   // or sill, a jamb's return)
@@ -590,13 +591,13 @@ function looseFittings(bands: Band[], fillPolys: PointMm[][], otherPolys: PointM
   const acrossAt = (b: Band, p: PointMm, tol: number) => grid.at(p).some((o) => o !== b && !(firstLoose.has(o) && o.t1 - o.t0 <= FIXTURE_MAX_LEN_MM) &&
     degApart(o.deg, b.deg) >= RUN_DEG && inBandAt(o, p, tol));
   const heldAcross = perEnd((b, end) => cutAtEnd(b, end) ||
-    endPoints(b, end).some(({ at, on }) => acrossAt(b, at, 5) || acrossAt(b, on, Math.max(5, (b.hi - b.lo) / 2))));
+    pointsAt(b, end).some(({ at, on }) => acrossAt(b, at, 5) || acrossAt(b, on, Math.max(5, (b.hi - b.lo) / 2))));
   // the bands in the band's own line that its end runs into, going on farther than it (the next pieces of its run;
   // the pieces beyond a break are its line partners)
   const onward = (b: Band, end: 0 | 1) => {
     const { ux, uy } = bandFrame(b.deg);
     const beyond = (o: Band) => bandCorners(o).some((p) => (end ? ux * p[0] + uy * p[1] > b.t1 : ux * p[0] + uy * p[1] < b.t0));
-    const touching = endPoints(b, end).flatMap(({ at }) => grid.at(at).filter((o) => o !== b && degApart(o.deg, b.deg) < RUN_DEG && inBandAt(o, at, 5) && beyond(o)));
+    const touching = pointsAt(b, end).flatMap(({ at }) => grid.at(at).filter((o) => o !== b && degApart(o.deg, b.deg) < RUN_DEG && inBandAt(o, at, 5) && beyond(o)));
     return [...new Set(touching)];
   };
   // held at that end by something across it, by a cut wall in its line, or by pieces of its run going on to such
@@ -1185,13 +1186,15 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
   // hatch, their ends touch its strokes. Counted only at the end of a line that carries a free tick too.
   const endMarks = new Map<MmSeg, PointMm[]>();
   for (const t of ticks) {
-    const isFree = free(t, t.a) && free(t, t.b);
+    // (whether its ends are free is asked when a line carries it: a hatch stroke carried by none, most of a
+    // dense sheet's ticks, is not looked up at its ends)
+    let isFree: boolean | undefined;
     const m: PointMm = [(t.a[0] + t.b[0]) / 2, (t.a[1] + t.b[1]) / 2];
     for (const d of grid.at(m)) {
       if (d === t || isTick(d) || d.len < 4 * t.len) continue;
       const ad = angleBetween(t, d);
       if (ad < 25 || ad > 65 || distToSeg(m, d) > tol) continue;
-      if (isFree) (count.get(d) ?? count.set(d, []).get(d)!).push(m);
+      if ((isFree ??= free(t, t.a) && free(t, t.b))) (count.get(d) ?? count.set(d, []).get(d)!).push(m);
       else if (Math.min(hypot(m[0] - d.a[0], m[1] - d.a[1]), hypot(m[0] - d.b[0], m[1] - d.b[1])) <= tol)
         (endMarks.get(d) ?? endMarks.set(d, []).get(d)!).push(m);
     }
