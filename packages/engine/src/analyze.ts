@@ -23,6 +23,7 @@ import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
 import { readStamps, mainStamp, stampLabel, type RoomStamp } from './core/stamps.js';
 import { splitHoles, printedAreaWarnings } from './core/printed-areas.js';
 import { leaderStamps } from './core/leaders.js';
+import { calloutTest } from './core/callouts.js';
 import { strayStamps } from './core/stray-stamps.js';
 import { sheetViews } from './core/views.js';
 import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
@@ -277,11 +278,25 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // are lines too (double lines, hatched outlines), a wall's pair of lines looks like a parapet's: no side moves.
     const overParapets = (pts: PointMm[]) => (walls.cutAsFills ? overRailings(pts, railingsWorld()) : pts);
     // rooms
-    // the label is the name (and number) of the room's main stamp; area, finish, height lines are not
+    // the label is the name (and number) of the room's main stamp; area, finish, height lines are not, and nor is
+    // a note printed in the room with an arrow to what it names (callouts.ts; a stamp printed where it stands:
+    // one moved along its leader or from the room next door names the room it was moved to)
+    let callout: ((s: RoomStamp) => boolean) | null = null;
+    // (a stamp with a printed area is a room's own: never asked)
+    const isCallout = (s: RoomStamp) => s.names.length > 0 && s.printedAreaMm2 === null && !('ledFromBox' in s) && !('from' in s) &&
+      (callout ??= calloutTest({ lines: pageLineEntries(), curves: vec.curves, fills: vec.fills, mmPerPt: k }))(s);
     const rooms: Room[] = holes.map((h, i) => {
       let poly = h.pts;
       const bb = bbox(poly);
-      const main = mainStamp(stampsIn(poly).filter((s) => pointInPoly(s.at[0], s.at[1], poly)), [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2]);
+      const middle: PointMm = [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2];
+      // (the stamp that would name the room is asked, and passed over while it is a callout)
+      let candidates = stampsIn(poly).filter((s) => pointInPoly(s.at[0], s.at[1], poly));
+      let main = mainStamp(candidates, middle);
+      while (main && isCallout(main)) {
+        const passed = main;
+        candidates = candidates.filter((s) => s !== passed);
+        main = mainStamp(candidates, middle);
+      }
       let label = main ? stampLabel(main) : '';
       const num = main && !main.number ? roomNumber(nameItem(main), text, poly) : null;
       if (num && !label.includes(num)) label = `${label} ${num}`;
