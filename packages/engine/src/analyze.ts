@@ -284,7 +284,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     let callout: ((s: RoomStamp) => boolean) | null = null;
     // (a stamp with a printed area is a room's own: never asked)
     const isCallout = (s: RoomStamp) => s.names.length > 0 && s.printedAreaMm2 === null && !('ledFromBox' in s) && !('from' in s) &&
-      (callout ??= calloutTest({ lines: pageLineEntries(), curves: vec.curves, fills: vec.fills, mmPerPt: k }))(s);
+      (callout ??= calloutTest({ lines: [...vec.segs, ...(outlineLines(vec) ?? [])], curves: vec.curves, fills: vec.fills, mmPerPt: k }))(s);
     const rooms: Room[] = holes.map((h, i) => {
       let poly = h.pts;
       const bb = bbox(poly);

@@ -18,12 +18,12 @@ import { Grid } from './grid.js';
 import type { RoomStamp } from './stamps.js';
 
 /**
- * What leaders are drawn with: straight lines (mm; dashed ones are no leaders), and in page points (`mmPerPt` mm
- * each) Bézier curves (start, control 1, control 2, end) and filled shapes. Read in place: a dense sheet has
- * hundreds of thousands of lines, and only those near a stamp and along its leader are looked at.
+ * What leaders are drawn with, in page points (`mmPerPt` mm each): straight lines (dashed ones are no leaders),
+ * Bézier curves (start, control 1, control 2, end) and filled shapes. Read in place: a dense sheet has hundreds
+ * of thousands of lines, and only those near a stamp and along its leader are looked at.
  */
 export interface CalloutWorld {
-  lines: readonly { line: { a: PointMm; b: PointMm }; dashed: boolean }[];
+  lines: readonly { x1: number; y1: number; x2: number; y2: number; dashed?: boolean }[];
   curves: readonly { p: [number, number][] }[];
   fills: readonly { pts: [number, number][] }[];
   mmPerPt: number;
@@ -54,18 +54,20 @@ interface Piece { a: PointMm; b: PointMm; towardA: PointMm; towardB: PointMm; st
 export function calloutTest(world: CalloutWorld): (s: RoomStamp) => boolean {
   const k = world.mmPerPt;
   const mm = (p: [number, number]): PointMm => [p[0] * k, p[1] * k];
-  // pieces by index: the lines first, then the curves (built as a piece when first met)
+  // pieces by index: the lines first, then the curves (each built when first met; null: a dashed line)
   const nLines = world.lines.length;
-  const curvePieces = new Map<number, Piece>();
+  const built = new Map<number, Piece | null>();
   const piece = (i: number): Piece | null => {
-    if (i < nLines) {
-      const e = world.lines[i];
-      return e.dashed ? null : { a: e.line.a, b: e.line.b, towardA: e.line.b, towardB: e.line.a, straight: true };
-    }
-    let c = curvePieces.get(i);
-    if (!c) {
-      const [p0, p1, p2, p3] = world.curves[i - nLines].p.map(mm);
-      curvePieces.set(i, (c = { a: p0, b: p3, towardA: farFrom(p0, p1, p3), towardB: farFrom(p3, p2, p0), straight: false }));
+    let c = built.get(i);
+    if (c === undefined) {
+      if (i < nLines) {
+        const l = world.lines[i], a: PointMm = [l.x1 * k, l.y1 * k], b: PointMm = [l.x2 * k, l.y2 * k];
+        c = l.dashed ? null : { a, b, towardA: b, towardB: a, straight: true };
+      } else {
+        const [p0, p1, p2, p3] = world.curves[i - nLines].p.map(mm);
+        c = { a: p0, b: p3, towardA: farFrom(p0, p1, p3), towardB: farFrom(p3, p2, p0), straight: false };
+      }
+      built.set(i, c);
     }
     return c;
   };
@@ -79,7 +81,7 @@ export function calloutTest(world: CalloutWorld): (s: RoomStamp) => boolean {
         const atB = ends!.at(b);
         if (atB[atB.length - 1] !== i) ends!.add(b, i);
       };
-      world.lines.forEach((e, i) => { if (!e.dashed) file(i, e.line.a, e.line.b); });
+      world.lines.forEach((l, i) => { if (!l.dashed) file(i, [l.x1 * k, l.y1 * k], [l.x2 * k, l.y2 * k]); });
       world.curves.forEach((c, j) => { if (c.p.length === 4) file(nLines + j, mm(c.p[0]), mm(c.p[3])); });
       // (a fill is filed by its box in points, scaled: an arrowhead's box is a cell or two)
       fillGrid = new Grid<number>(ENDS_CELL_MM);
