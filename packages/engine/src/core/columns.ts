@@ -76,26 +76,39 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
       if (here[here.length - 1] !== i) grid.add(q, i);
     }
   });
-  const reach = 2 * MAX_SPACING_MM, near: number[] = [];
-  // (a piece is filed in up to three cells: listed once per look, as the pair test is the costly part)
-  const listedFor = new Int32Array(pieces.length).fill(-1);
+  const reach = 2 * MAX_SPACING_MM;
+  // a piece looks in the cells its middle's box touches, in its band and the two beside it: pieces whose boxes
+  // start and end in the same cells, in the same band, look in the same window. Each window's pieces are listed
+  // once (a piece is filed in up to three of its cells), in ascending order, and a piece takes those after it:
+  // the links asked are the same, and the patches are the linked pieces' groups whatever order they come in.
+  const windows = new Map<string, Int32Array>();
+  const listedIn = new Int32Array(pieces.length).fill(-1);
+  const cellOf = (v: number) => Math.floor(v / MAX_SPACING_MM);
   const patches = groups(pieces.length, (i, j) => {
     const p = pieces[i], q = pieces[j];
     if (Math.abs(q.angle - p.angle) > ANGLE_TOL_DEG) return false;
     if (q.x0 > p.x1 + NEAR_MM || p.x0 > q.x1 + NEAR_MM || q.y0 > p.y1 + NEAR_MM || p.y0 > q.y1 + NEAR_MM) return false;
     return segToSegDist(p.a, p.b, q.a, q.b) <= NEAR_MM;
   }, (i) => {
-    // (one list reused: the cells' own lists are read in place, nothing is copied per piece)
-    near.length = 0;
     const x = pieces[i].mid[0], y = pieces[i].mid[1], b = band(pieces[i].angle);
-    for (let nb = b - 1; nb <= b + 1; nb++) {
-      const grid = grids.get(nb);
-      if (!grid) continue;
-      for (const list of grid.cellsInBox(x - reach, y - reach, x + reach, y + reach)) {
-        for (const j of list) if (j > i && listedFor[j] !== i) { listedFor[j] = i; near.push(j); }
+    const key = `${cellOf(x - reach)},${cellOf(x + reach)},${cellOf(y - reach)},${cellOf(y + reach)},${b}`;
+    let window = windows.get(key);
+    if (!window) {
+      const ids: number[] = [];
+      const mark = windows.size;
+      for (let nb = b - 1; nb <= b + 1; nb++) {
+        const grid = grids.get(nb);
+        if (!grid) continue;
+        for (const list of grid.cellsInBox(x - reach, y - reach, x + reach, y + reach)) {
+          for (const j of list) if (listedIn[j] !== mark) { listedIn[j] = mark; ids.push(j); }
+        }
       }
+      windows.set(key, (window = Int32Array.from(ids).sort()));
     }
-    return near;
+    // (the pieces after i: the first index above it, by halving)
+    let lo = 0;
+    for (let hi = window.length; lo < hi; ) { const m = (lo + hi) >> 1; if (window[m] <= i) lo = m + 1; else hi = m; }
+    return window.subarray(lo);
   });
   const out: PointMm[][] = [];
   for (const ids of patches) {
