@@ -12,6 +12,8 @@ export interface Job {
   seq: number;
   file: string;
   options: AnalyzeOptions;
+  /** Only warm the engine and pdf.js up: analyse the page and parse it bare this many times, untimed, no result. */
+  warmUp?: number;
 }
 
 export interface JobResult {
@@ -26,7 +28,8 @@ export interface JobResult {
    * (the best of as many runs as `ratioMs`). */
   parseMs?: number;
   /** The engine's time to set against `parseMs`: the best of up to TIMING_RUNS runs on a page it does in under
-   * RETIME_UNDER_MS (a single run of a few milliseconds is mostly a collection or a busy core), else `ms`. */
+   * RETIME_UNDER_MS (SMALL_PAGE_RUNS under SMALL_PAGE_MS; a single run of a few milliseconds is mostly a collection,
+   * a busy core or code not yet compiled), else `ms`. */
   ratioMs?: number;
   /** CPU time of the whole bench process during the call (all threads, OCR's included), ms: on a shared
    * machine wall time grows with the load, CPU time much less. */
@@ -50,8 +53,13 @@ async function bareParseMs(bytes: Uint8Array, pageNo: number): Promise<number> {
 
 /** Pages the engine does faster than this (ms) are timed again, engine and bare parse in turn... */
 const RETIME_UNDER_MS = 1000;
-/** ...up to this many runs of each in all; the best run of each is compared. */
+/** ...up to this many runs of each in all; the best run of each is compared... */
 const TIMING_RUNS = 5;
+/** ...and this many on a page it does in under SMALL_PAGE_MS: the first pages of a run meet the engine's code before
+ * the JIT has compiled it, while pdf.js's is compiled by the engine's own parse of the page, and five runs of a few
+ * milliseconds compared cold code with warm (a page's ratio moved by a whole point from run to run). */
+const SMALL_PAGE_MS = 50;
+const SMALL_PAGE_RUNS = 15;
 
 // BENCH_ENGINE=<module path> benchmarks another build of the engine (same analyzePdf signature).
 const engine: Promise<{ analyzePdf: (bytes: Uint8Array, options: AnalyzeOptions) => Promise<unknown> }> = process.env.BENCH_ENGINE
@@ -63,6 +71,14 @@ parentPort!.on('message', async (job: Job) => {
   const started = performance.now();
   try {
     const { analyzePdf } = await engine;
+    if (job.warmUp) {
+      for (let run = 0; run < job.warmUp; run++) {
+        await analyzePdf(bytes, job.options);
+        await bareParseMs(bytes, job.options.page);
+      }
+      parentPort!.postMessage({ seq: job.seq, ok: true, ms: performance.now() - started } satisfies JobResult);
+      return;
+    }
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
     const result = await analyzePdf(bytes, job.options);
@@ -72,7 +88,7 @@ parentPort!.on('message', async (job: Job) => {
     let parseMs = await bareParseMs(bytes, job.options.page).catch(() => undefined);
     let ratioMs = ms;
     if (parseMs !== undefined && ms < RETIME_UNDER_MS) {
-      for (let run = 1; run < TIMING_RUNS; run++) {
+      for (let run = 1; run < (ms < SMALL_PAGE_MS ? SMALL_PAGE_RUNS : TIMING_RUNS); run++) {
         const t1 = performance.now();
         await analyzePdf(bytes, job.options);
         ratioMs = Math.min(ratioMs, performance.now() - t1);

@@ -21,7 +21,12 @@ export class BenchRunner {
     return w;
   }
 
-  run(file: string, options: Job['options']): Promise<JobResult & { timedOut?: boolean }> {
+  /** Analyses the page `runs` times (and parses it bare as often), untimed: the JIT's warm-up before pages are timed. */
+  async warmUp(file: string, options: Job['options'], runs: number): Promise<void> {
+    await this.run(file, options, runs);
+  }
+
+  run(file: string, options: Job['options'], warmUp?: number): Promise<JobResult & { timedOut?: boolean }> {
     const worker = (this.worker ??= this.spawn());
     const seq = ++this.seq;
     return new Promise((resolve) => {
@@ -49,7 +54,7 @@ export class BenchRunner {
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
-      worker.postMessage({ seq, file, options } satisfies Job);
+      worker.postMessage({ seq, file, options, ...(warmUp ? { warmUp } : {}) } satisfies Job);
     });
   }
 
