@@ -361,7 +361,9 @@ function lineGrid(near: Line[], which: Iterable<number>): Grid<number> {
 
 /** The cells bounded by the given lines and the walls: holes of their union (not grown back), counter-clockwise. */
 export function cellsOf(near: Line[], grownWalls: Paths64): PointMm[][] {
-  const strokes = strokeRects(near, CLOSE_MM);
+  // (a stroke lying wholly inside the grown walls adds nothing to their union and is left out: a wall's hatching
+  // or a planting drawn over a wall is thousands of strokes that cost the union most of its time)
+  const strokes = outsideOf(strokeRects(near, CLOSE_MM), grownWalls);
   const merged = union([...strokes, ...grownWalls], FillRule.NonZero).map(fromPath);
   if (!merged.length) return [];
   // holes run opposite to the largest ring
@@ -369,6 +371,67 @@ export function cellsOf(near: Line[], grownWalls: Paths64): PointMm[][] {
   const ref = Math.sign(polyArea(largest)) || 1;
   return merged.filter((r) => Math.sign(polyArea(r)) !== ref).map((r) => (polyArea(r) > 0 ? r : [...r].reverse()));
 }
+
+/**
+ * The rectangles (convex, integer corners) not lying wholly inside the region of `walls` (a union's rings: outers
+ * and holes): a rectangle is left out when its four corners are inside and no edge of the walls meets it, not even
+ * at a point. (Corners and edges are whole millimetres: the orientation tests are exact.)
+ */
+export function outsideOf(rects: Paths64, walls: Paths64): Paths64 {
+  if (!walls.length || !rects.length) return rects;
+  const rings = walls.map(fromPath);
+  const inside = new RingIndex(rings);
+  let edges: Grid<[PointMm, PointMm]> | null = null;
+  const edgesIn = (x0: number, y0: number, x1: number, y1: number) => {
+    if (!edges) {
+      edges = new Grid<[PointMm, PointMm]>(EDGE_CELL_MM);
+      for (const r of rings) for (let i = 0; i < r.length; i++) {
+        const a = r[i], b = r[(i + 1) % r.length];
+        edges.addBox(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]), [a, b]);
+      }
+    }
+    return edges.cellsInBox(x0, y0, x1, y1);
+  };
+  return rects.filter((r) => {
+    if (!r.every((q) => inside.parity([q.x, q.y]))) return true;
+    const xs = r.map((q) => q.x), ys = r.map((q) => q.y);
+    for (const list of edgesIn(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys))) {
+      for (const [a, b] of list) if (segMeetsConvex(a, b, r)) return true;
+    }
+    return false;
+  });
+}
+/** Cell of the look-up of wall edges in `outsideOf` (mm). */
+const EDGE_CELL_MM = 250;
+
+/** Whether the segment a-b meets the convex polygon `poly` (inside or on its boundary). */
+function segMeetsConvex(a: PointMm, b: PointMm, poly: Path64): boolean {
+  const pts = poly.map((q): PointMm => [q.x, q.y]), n = pts.length;
+  // an end inside or on the polygon: on the same side of every edge, or on one
+  const holds = (p: PointMm) => {
+    let pos = false, neg = false;
+    for (let i = 0; i < n; i++) {
+      const o = orient(pts[i], pts[(i + 1) % n], p);
+      if (o > 0) pos = true; else if (o < 0) neg = true;
+    }
+    return !(pos && neg);
+  };
+  if (holds(a) || holds(b)) return true;
+  // or crossing or touching an edge
+  for (let i = 0; i < n; i++) {
+    const c = pts[i], d = pts[(i + 1) % n];
+    const o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
+    if (o1 !== o2 && o3 !== o4) return true;
+    if ((o1 === 0 && between(a, b, c)) || (o2 === 0 && between(a, b, d)) || (o3 === 0 && between(c, d, a)) || (o4 === 0 && between(c, d, b))) return true;
+  }
+  return false;
+}
+
+/** The side of line p-q that r is on (+1, -1; 0 on it). */
+const orient = (p: PointMm, q: PointMm, r: PointMm) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+/** Whether r, collinear with p-q, lies between them. */
+const between = (p: PointMm, q: PointMm, r: PointMm) =>
+  Math.min(p[0], q[0]) <= r[0] && r[0] <= Math.max(p[0], q[0]) && Math.min(p[1], q[1]) <= r[1] && r[1] <= Math.max(p[1], q[1]);
 
 /** The walls within `reach` of `at` (by bounding box), grown by CLOSE_MM: what closes the cells at the walls. */
 function grownWallsNear(at: PointMm, reach: number, building: Paths64, rings: PointMm[][]): Paths64 {
