@@ -445,6 +445,10 @@ function grow(pts: PointMm[], d: number): PointMm[] | null {
   return g.length ? g.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b)) : null;
 }
 
+/** A cell grown by CLOSE_MM with mitred corners (Clipper's miter limit 2) lies within this of its own box (mm; with
+ * the rounding of both to whole millimetres). */
+const GROWN_REACH = 2 * CLOSE_MM + 2;
+
 /** Two cells meet along at least this length (mm) across a joint to be joined. */
 const JOINT_MIN_MM = 300;
 
@@ -456,9 +460,27 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, near
   const pattern = patternLines(near);
   if (!pattern.size) return null;
   const joints = near.filter((_, i) => pattern.has(i));
-  const cells = nearCells.map((c) => grow(c, CLOSE_MM)).filter((c): c is PointMm[] => c !== null);
-  const start = cells.filter((c) => pointInPoly(at[0], at[1], c)).sort((p, q) => polyArea(p) - polyArea(q))[0];
-  if (!start) return null;
+  // each cell grown back to the lines' middles when first looked at (a cell's grown corners lie within GROWN_REACH
+  // of its own: a cell whose box, widened by that, is clear of what is asked is passed over without growing it)
+  // (null: a cell that vanishes grown, left out as before)
+  const grownCells: (PointMm[] | null | undefined)[] = new Array(nearCells.length);
+  const rawBoxes = nearCells.map(bbox);
+  const cellAt = (i: number) => (grownCells[i] === undefined ? (grownCells[i] = grow(nearCells[i], CLOSE_MM)) : grownCells[i]);
+  const boxOf: (ReturnType<typeof bbox> | undefined)[] = [];
+  const boxAt = (i: number) => (boxOf[i] ??= bbox(cellAt(i)!));
+  const mayHold = (i: number, x0: number, x1: number, y0: number, y1: number) => {
+    const r = rawBoxes[i];
+    return r.x0 - GROWN_REACH <= x1 && r.x1 + GROWN_REACH >= x0 && r.y0 - GROWN_REACH <= y1 && r.y1 + GROWN_REACH >= y0;
+  };
+  let startAt = -1;
+  for (let i = 0; i < nearCells.length; i++) {
+    if (!mayHold(i, at[0], at[0], at[1], at[1])) continue;
+    const c = cellAt(i);
+    // (the smallest cell holding the stamp; of equal ones the first)
+    if (c && pointInPoly(at[0], at[1], c) && (startAt < 0 || polyArea(c) < polyArea(cellAt(startAt)!))) startAt = i;
+  }
+  if (startAt < 0) return null;
+  const cells = { at: (i: number) => cellAt(i)! };
   const roomPaths = inp.rooms.map(toPath);
   // (a cell is laid over the rooms whose boxes meet its box: the others lie clear of it and add nothing)
   const inRooms = (c: PointMm[]) => {
@@ -468,30 +490,30 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, near
   };
   // each cell grown by half the joint, once (every pair of neighbouring cells is compared grown)
   const halfGrown: Paths64[] = [];
-  const grownHalf = (i: number) => (halfGrown[i] ??= inflatePaths([toPath(cells[i])], CLOSE_MM / 2, JoinType.Miter, EndType.Polygon));
-  const boxes = cells.map(bbox);
-  const taken = new Set([cells.indexOf(start)]);
-  const queue = [cells.indexOf(start)];
-  let area = polyArea(start);
+  const grownHalf = (i: number) => (halfGrown[i] ??= inflatePaths([toPath(cells.at(i))], CLOSE_MM / 2, JoinType.Miter, EndType.Polygon));
+  const taken = new Set([startAt]);
+  const queue = [startAt];
+  let area = polyArea(cells.at(startAt));
   while (queue.length && area <= MAX_AREA_MM2) {
     const c = queue.shift()!;
-    const bc = boxes[c];
-    for (let d = 0; d < cells.length; d++) {
-      const bd = boxes[d];
-      if (taken.has(d) || bd.x0 > bc.x1 + CLOSE_MM || bd.x1 < bc.x0 - CLOSE_MM || bd.y0 > bc.y1 + CLOSE_MM || bd.y1 < bc.y0 - CLOSE_MM) continue;
+    const bc = boxAt(c);
+    for (let d = 0; d < nearCells.length; d++) {
+      if (taken.has(d) || !mayHold(d, bc.x0 - CLOSE_MM, bc.x1 + CLOSE_MM, bc.y0 - CLOSE_MM, bc.y1 + CLOSE_MM) || !cellAt(d)) continue;
+      const bd = boxAt(d);
+      if (bd.x0 > bc.x1 + CLOSE_MM || bd.x1 < bc.x0 - CLOSE_MM || bd.y0 > bc.y1 + CLOSE_MM || bd.y1 < bc.y0 - CLOSE_MM) continue;
       // the strip the two cells share (each grown a little past the line between them)
       const shared = intersect(grownHalf(c), grownHalf(d), FillRule.NonZero).map(fromPath);
       const strip = shared.reduce((t, p) => t + Math.abs(polyArea(p)), 0);
       if (strip < JOINT_MIN_MM * CLOSE_MM) continue;
       const big = shared.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
       const bb = bbox(big), mid: PointMm = [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2];
-      if (!joints.some((l) => distToSeg(mid[0], mid[1], l.a, l.b) <= CLOSE_MM) || inRooms(cells[d])) continue;
-      taken.add(d); queue.push(d); area += polyArea(cells[d]);
+      if (!joints.some((l) => distToSeg(mid[0], mid[1], l.a, l.b) <= CLOSE_MM) || inRooms(cells.at(d))) continue;
+      taken.add(d); queue.push(d); area += polyArea(cells.at(d));
     }
   }
   if (taken.size < 2 || area > MAX_AREA_MM2) return null;
   // the cells touch along the joints' middles: grown a millimetre, united, shrunk back
-  const joined = union([...taken].flatMap((i) => inflatePaths([toPath(cells[i])], 1, JoinType.Miter, EndType.Polygon)), FillRule.NonZero);
+  const joined = union([...taken].flatMap((i) => inflatePaths([toPath(cells.at(i))], 1, JoinType.Miter, EndType.Polygon)), FillRule.NonZero);
   if (!joined.length) return null;
   const outer = joined.map(fromPath).reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
   return grow(polyArea(outer) > 0 ? outer : [...outer].reverse(), -1);
