@@ -44,17 +44,6 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
     }
     return -1;
   };
-  // line ends by cell, to follow a bent leader from one segment to the next
-  let ends: Grid<DrawnLine> | null = null;
-  const linesAt = (p: PointMm) => {
-    if (!ends) {
-      ends = new Grid<DrawnLine>(JOIN_MM);
-      for (const l of lines) { ends.add(l.a, l); ends.add(l.b, l); }
-    }
-    const found: DrawnLine[] = [];
-    for (const list of ends.cellsAround(p, 1)) for (const l of list) found.push(l);
-    return found.filter((l) => near(l.a, p) || near(l.b, p));
-  };
   // line ends by coarse cell, to find the lines starting at a stamp (a line filed once per cell its ends are in)
   const coarse = new Grid<DrawnLine>(COARSE_MM);
   for (const l of lines) {
@@ -62,6 +51,25 @@ export function leaderTargets<T extends LeaderStamp>(stamps: T[], lines: DrawnLi
     const atB = coarse.at(l.b);
     if (atB[atB.length - 1] !== l) coarse.add(l.b, l);
   }
+  // the lines with an end at p, to follow a bent leader from one segment to the next: each once per end of it in the
+  // JOIN_MM cells round p's (a line whose both ends lie there is met twice: no single next segment), from the coarse
+  // look-up (a grid of JOIN_MM cells over every line of a dense sheet cost more than the leaders' whole search)
+  const cellOf = (v: number) => Math.floor(v / JOIN_MM);
+  const linesAt = (p: PointMm) => {
+    const cx = cellOf(p[0]), cy = cellOf(p[1]);
+    const round = (q: PointMm) => (Math.abs(cellOf(q[0]) - cx) <= 1 && Math.abs(cellOf(q[1]) - cy) <= 1 ? 1 : 0);
+    const seen = new Set<DrawnLine>();
+    const found: DrawnLine[] = [];
+    for (const list of coarse.cellsAround(p, 1)) {
+      for (const l of list) {
+        if (seen.has(l)) continue;
+        seen.add(l);
+        if (!near(l.a, p) && !near(l.b, p)) continue;
+        for (let n = round(l.a) + round(l.b); n > 0; n--) found.push(l);
+      }
+    }
+    return found;
+  };
   const linesStartingIn = (x0: number, y0: number, x1: number, y1: number) => {
     const found = new Set<DrawnLine>();
     for (const list of coarse.cellsInBox(x0, y0, x1, y1)) for (const l of list) found.add(l);
