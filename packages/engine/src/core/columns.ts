@@ -19,6 +19,13 @@ import { bbox, fromPath, hypot, polyArea, segToSegDist, toPath } from './geometr
 import { Grid } from './grid.js';
 import { groups } from './groups.js';
 
+/** A window's cells and band as one number (a string far out, never met on a page): cheaper to hash than a string. */
+function windowKey(cx0: number, cx1: number, cy0: number, cy1: number, band: number): number | string {
+  const C = 2 ** 14;
+  if (Math.abs(cx0) >= C || Math.abs(cy0) >= C || cx1 - cx0 > 7 || cy1 - cy0 > 7 || band < 0 || band >= 128) return `${cx0},${cx1},${cy0},${cy1},${band}`;
+  return ((((cx0 + C) * 8 + (cx1 - cx0)) * 2 * C + (cy0 + C)) * 8 + (cy1 - cy0)) * 128 + band;
+}
+
 /** A drawn segment in points (as the vector source gives it). */
 export interface PtSeg { x1: number; y1: number; x2: number; y2: number; dashed?: boolean }
 
@@ -81,7 +88,7 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
   // start and end in the same cells, in the same band, look in the same window. Each window's pieces are listed
   // once (a piece is filed in up to three of its cells), in ascending order, and a piece takes those after it:
   // the links asked are the same, and the patches are the linked pieces' groups whatever order they come in.
-  const windows = new Map<string, Int32Array>();
+  const windows = new Map<number | string, Int32Array>();
   const listedIn = new Int32Array(pieces.length).fill(-1);
   const cellOf = (v: number) => Math.floor(v / MAX_SPACING_MM);
   const patches = groups(pieces.length, (i, j) => {
@@ -91,7 +98,7 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
     return segToSegDist(p.a, p.b, q.a, q.b) <= NEAR_MM;
   }, (i) => {
     const x = pieces[i].mid[0], y = pieces[i].mid[1], b = band(pieces[i].angle);
-    const key = `${cellOf(x - reach)},${cellOf(x + reach)},${cellOf(y - reach)},${cellOf(y + reach)},${b}`;
+    const key = windowKey(cellOf(x - reach), cellOf(x + reach), cellOf(y - reach), cellOf(y + reach), b);
     let window = windows.get(key);
     if (!window) {
       const ids: number[] = [];
