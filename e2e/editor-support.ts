@@ -10,7 +10,6 @@ export type Pt = [number, number];
 export const api = (path: string, token: string, init: RequestInit = {}) =>
   fetch(`${baseUrl()}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers } });
 
-
 /** Uploads a plan of the bench catalogue (drawn at 1:100 on A3 for plan-027, with a title block and dimension chains). */
 export async function createPlanProject(token: string, planId = 'plan-027-hatched-rect', name = 'Harbour St renovation'): Promise<string> {
   const spec = catalog(64).find((s) => s.id === planId);

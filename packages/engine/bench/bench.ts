@@ -11,10 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { join, relative, resolve } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import type { AnalysisResult } from '../src/types.js';
 import { DEFAULT_OUT, generateAll } from './generate.js';
-import { findRealPlans, MAX_REAL_PAGES, REAL_PLANS_DIR } from './real-plans.js';
+import { REAL_PLANS_DIR, realPlanPages } from './real-plans.js';
 import { sharedPath } from './shared-dir.js';
 import { runTruthPlans } from './truth-report.js';
 import { BenchRunner, refusedByEngine } from './runner.js';
@@ -143,43 +142,35 @@ async function main(): Promise<number> {
     console.log(`\nREAL VECTOR PDFs (${relative(process.cwd(), REAL_PLANS_DIR) || '.'}): must not crash, each page < ${REAL_PAGE_LIMIT_MS / 1000} s`);
     console.log(`${pad('file / page', 70)}${lpad('ms', 7)} ${lpad('rooms', 6)} ${lpad('doors', 6)} ${lpad('wins', 5)}  note`);
     const realTimes: number[] = [];
-    for (const plan of findRealPlans()) {
-      const rel = plan.file.slice(REAL_PLANS_DIR.length + 1);
-      let pages = 1;
-      try {
-        pages = (await PDFDocument.load(readFileSync(plan.file), { ignoreEncryption: true, updateMetadata: false })).getPageCount();
-      } catch {}
-      for (let page = 1; page <= Math.min(pages, MAX_REAL_PAGES); page++) {
-        const options = { page, scale: 100, ceilingHeightMm: 2400, ...plan.options };
-        const r = await runner.run(plan.file, options);
-        const name = `${rel.length > 62 ? `${rel.slice(0, 59)}...` : rel} p${page}`;
-        if (!r.ok) {
-          const refused = refusedByEngine(r);
-          if (!refused) crashes++;
-          const line = `${pad(name, 70)}${lpad(Math.round(r.ms), 7)}  ${refused ? 'REFUSED' : 'CRASH'} ${r.error}`;
-          realRows.push(line);
-          if (!refused) failures.push(`${name}: ${r.error}`);
-          console.log(line);
-          continue;
-        }
-        realTimes.push(r.ms);
-        if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); ratioPages.push(name); }
-        const res = r.result as AnalysisResult;
-        if (!flag('no-overlays')) {
-          mkdirSync(join(OVERLAY_DIR, 'real'), { recursive: true });
-          const png = join(OVERLAY_DIR, 'real', `${rel.replace(/[^A-Za-z0-9.-]+/g, '_')}-p${page}.png`);
-          await writeOverlay(new Uint8Array(readFileSync(plan.file)), page, res, png).catch((e) => console.log(`  (overlay failed: ${(e as Error).message})`));
-        }
-        const ops = uniqueOpenings(res);
-        const slow = r.ms > REAL_PAGE_LIMIT_MS;
-        if (slow) failures.push(`${name}: ${Math.round(r.ms)} ms > ${REAL_PAGE_LIMIT_MS} ms`);
-        const line = `${pad(name, 70)}${lpad(Math.round(r.ms), 7)} ${lpad(res.rooms.length, 6)} ${lpad(ops.filter((o) => o.kind === 'door').length, 6)} ${lpad(ops.filter((o) => o.kind === 'window').length, 5)}  ${slow ? 'SLOW ' : ''}${page === 1 ? plan.note : ''}`;
+    for (const { plan, rel, page, options } of await realPlanPages()) {
+      const r = await runner.run(plan.file, options);
+      const name = `${rel.length > 62 ? `${rel.slice(0, 59)}...` : rel} p${page}`;
+      if (!r.ok) {
+        const refused = refusedByEngine(r);
+        if (!refused) crashes++;
+        const line = `${pad(name, 70)}${lpad(Math.round(r.ms), 7)}  ${refused ? 'REFUSED' : 'CRASH'} ${r.error}`;
         realRows.push(line);
+        if (!refused) failures.push(`${name}: ${r.error}`);
         console.log(line);
-        if (plan.rooms && page === 1) console.log(handTruthReport(plan.rooms, res));
-        if (plan.exteriorMm && page === 1) console.log(exteriorReport(plan.exteriorMm, res));
-        if (plan.expectLabels && page === 1) console.log(labelReport(plan.expectLabels, res));
+        continue;
       }
+      realTimes.push(r.ms);
+      if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); ratioPages.push(name); }
+      const res = r.result as AnalysisResult;
+      if (!flag('no-overlays')) {
+        mkdirSync(join(OVERLAY_DIR, 'real'), { recursive: true });
+        const png = join(OVERLAY_DIR, 'real', `${rel.replace(/[^A-Za-z0-9.-]+/g, '_')}-p${page}.png`);
+        await writeOverlay(new Uint8Array(readFileSync(plan.file)), page, res, png).catch((e) => console.log(`  (overlay failed: ${(e as Error).message})`));
+      }
+      const ops = uniqueOpenings(res);
+      const slow = r.ms > REAL_PAGE_LIMIT_MS;
+      if (slow) failures.push(`${name}: ${Math.round(r.ms)} ms > ${REAL_PAGE_LIMIT_MS} ms`);
+      const line = `${pad(name, 70)}${lpad(Math.round(r.ms), 7)} ${lpad(res.rooms.length, 6)} ${lpad(ops.filter((o) => o.kind === 'door').length, 6)} ${lpad(ops.filter((o) => o.kind === 'window').length, 5)}  ${slow ? 'SLOW ' : ''}${page === 1 ? plan.note : ''}`;
+      realRows.push(line);
+      console.log(line);
+      if (plan.rooms && page === 1) console.log(handTruthReport(plan.rooms, res));
+      if (plan.exteriorMm && page === 1) console.log(exteriorReport(plan.exteriorMm, res));
+      if (plan.expectLabels && page === 1) console.log(labelReport(plan.expectLabels, res));
     }
     console.log(`time per page (real): median ${Math.round(percentile(realTimes, 50))} ms, p95 ${Math.round(percentile(realTimes, 95))} ms, max ${Math.round(Math.max(...realTimes, 0))} ms`);
   }

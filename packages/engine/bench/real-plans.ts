@@ -2,8 +2,9 @@
  * The real vector PDFs of ../shared/plans: options we know for some of them (scale and paper printed on
  * the sheet), and a little ground truth established by hand from the sheets' own printed room sizes.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import type { AnalyzeOptions } from '../src/types.js';
 
 import { SHARED_DIR } from './shared-dir.js';
@@ -91,5 +92,28 @@ export function findRealPlans(dir = REAL_PLANS_DIR): RealPlan[] {
     }
   };
   walk(dir);
+  return out;
+}
+
+/** A page of a real PDF the benches analyse, with the options they give it. */
+export interface RealPlanPage { plan: RealPlan; rel: string; page: number; options: AnalyzeOptions }
+
+/**
+ * The pages the benches analyse: the first MAX_REAL_PAGES of each real PDF (its first page alone when pdf-lib cannot
+ * count them; the engine is still asked), at 1:100 with a 2.4 m ceiling unless the plan's own options say otherwise.
+ */
+export async function realPlanPages(plans: RealPlan[] = findRealPlans()): Promise<RealPlanPage[]> {
+  const out: RealPlanPage[] = [];
+  for (const plan of plans) {
+    let count = 1;
+    try {
+      count = (await PDFDocument.load(readFileSync(plan.file), { ignoreEncryption: true, updateMetadata: false })).getPageCount();
+    } catch {
+      /* a file pdf-lib cannot open: its first page is still asked */
+    }
+    for (let page = 1; page <= Math.min(count, MAX_REAL_PAGES); page++) {
+      out.push({ plan, rel: plan.file.slice(REAL_PLANS_DIR.length + 1), page, options: { page, scale: 100, ceilingHeightMm: 2400, ...plan.options } });
+    }
+  }
   return out;
 }

@@ -12,10 +12,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PDFDocument } from 'pdf-lib';
 import type { AnalyzeOptions } from '../src/types.js';
 import { DEFAULT_OUT } from './generate.js';
-import { findRealPlans, MAX_REAL_PAGES, REAL_PLANS_DIR } from './real-plans.js';
+import { REAL_PLANS_DIR, realPlanPages } from './real-plans.js';
 import { findRealScans, imagePdf } from './real-scans.js';
 import { sharedPath } from './shared-dir.js';
 import { loadTruthPlans, truthOptions } from './truth-plans.js';
@@ -48,17 +47,7 @@ async function pages(scans: boolean): Promise<Job[]> {
   const real = sharedPath('real-plans');
   if (real) for (const t of loadTruthPlans(real)) jobs.push([`truth-${t.id}`, fromFile(t.file), truthOptions(t)]);
   if (existsSync(REAL_PLANS_DIR)) {
-    for (const plan of findRealPlans()) {
-      let count = 1;
-      try {
-        count = (await PDFDocument.load(readFileSync(plan.file), { ignoreEncryption: true, updateMetadata: false })).getPageCount();
-      } catch {
-        /* a file pdf-lib cannot open: its first page is still asked */
-      }
-      for (let page = 1; page <= Math.min(count, MAX_REAL_PAGES); page++) {
-        jobs.push([`${fileId(plan.file.slice(REAL_PLANS_DIR.length + 1))}-p${page}`, fromFile(plan.file), { page, scale: 100, ceilingHeightMm: 2400, ...plan.options }]);
-      }
-    }
+    for (const { plan, rel, page, options } of await realPlanPages()) jobs.push([`${fileId(rel)}-p${page}`, fromFile(plan.file), options]);
   }
   return jobs;
 }

@@ -95,12 +95,16 @@ export function calloutTest(world: CalloutWorld): (s: RoomStamp) => boolean {
     return { ends, fills: fillGrid! };
   };
   const piecesAt = (p: PointMm, tol: number) => {
-    const ids: number[] = [];
-    for (const list of index().ends.cellsAround(p, 1)) for (const i of list) if (!ids.includes(i)) ids.push(i);
+    // (a piece is filed at both its ends: met once)
+    const seen = new Set<number>();
     const out: Piece[] = [];
-    for (const i of ids) {
-      const q = piece(i);
-      if (q && (near(q.a, p, tol) || near(q.b, p, tol))) out.push(q);
+    for (const list of index().ends.cellsAround(p, 1)) {
+      for (const i of list) {
+        if (seen.has(i)) continue;
+        seen.add(i);
+        const q = piece(i);
+        if (q && (near(q.a, p, tol) || near(q.b, p, tol))) out.push(q);
+      }
     }
     return out;
   };

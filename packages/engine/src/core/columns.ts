@@ -16,14 +16,16 @@
 import { difference, FillRule, intersect } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 import { bbox, fromPath, hypot, polyArea, segToSegDist, toPath } from './geometry.js';
-import { Grid } from './grid.js';
+import { cellKey, Grid } from './grid.js';
 import { groups } from './groups.js';
 
-/** A window's cells and band as one number (a string far out, never met on a page): cheaper to hash than a string. */
+/**
+ * A window's cells and direction band as one grid key (`cellKey`: a number near the origin): its first column with
+ * how many more, and its first row with how many more and the band. (A string beyond what a page ever needs.)
+ */
 function windowKey(cx0: number, cx1: number, cy0: number, cy1: number, band: number): number | string {
-  const C = 2 ** 14;
-  if (Math.abs(cx0) >= C || Math.abs(cy0) >= C || cx1 - cx0 > 7 || cy1 - cy0 > 7 || band < 0 || band >= 128) return `${cx0},${cx1},${cy0},${cy1},${band}`;
-  return ((((cx0 + C) * 8 + (cx1 - cx0)) * 2 * C + (cy0 + C)) * 8 + (cy1 - cy0)) * 128 + band;
+  if (cx1 - cx0 > 7 || cy1 - cy0 > 7 || band < 0 || band >= 128) return `${cx0},${cx1},${cy0},${cy1},${band}`;
+  return cellKey(cx0 * 8 + (cx1 - cx0), (cy0 * 8 + (cy1 - cy0)) * 128 + band);
 }
 
 /** A drawn segment in points (as the vector source gives it). */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { polyArea, polyPerimeter, pointInPoly, distToPoly, distToSeg, segToSegDist, bbox, toPath, fromPath, areaPaths, curveCircle } from './geometry.js';
+import { polyArea, polyPerimeter, pointInPoly, distToPoly, distToSeg, segToSegDist, segMeetsConvex, bbox, toPath, fromPath, areaPaths, curveCircle } from './geometry.js';
 import type { PointMm } from '../types.js';
 
 const square = (x: number, y: number, s: number): PointMm[] => [[x, y], [x + s, y], [x + s, y + s], [x, y + s]];
@@ -69,6 +69,21 @@ describe('segToSegDist', () => {
   it('takes a point as a segment of length zero, and is symmetric', () => {
     expect(segToSegDist([5, 2], [5, 2], [0, 0], [10, 0])).toBe(2);
     expect(segToSegDist([0, 0], [10, 0], [5, 2], [5, 2])).toBe(2);
+  });
+});
+
+describe('segMeetsConvex', () => {
+  const square: [number, number][] = [[0, 0], [10, 0], [10, 10], [0, 10]];
+  it('meets a segment inside, crossing, or touching at an edge or a corner', () => {
+    expect(segMeetsConvex([2, 2], [8, 8], square)).toBe(true);
+    expect(segMeetsConvex([-5, 5], [15, 5], square)).toBe(true);
+    expect(segMeetsConvex([-5, 10], [-1, 10], square)).toBe(false);
+    expect(segMeetsConvex([-5, 10], [0, 10], square)).toBe(true);
+    expect(segMeetsConvex([-5, 15], [15, -5], square)).toBe(true);
+    expect(segMeetsConvex([-5, 30], [30, -5], square)).toBe(false);
+    expect(segMeetsConvex([0, 20], [20, 0], square)).toBe(true);
+    expect(segMeetsConvex([-5, 15], [5, 5], square)).toBe(true);
+    expect(segMeetsConvex([20, 0], [20, 10], square)).toBe(false);
   });
 });
 

@@ -52,6 +52,34 @@ export function segToSegDist(p: PointMm, q: PointMm, a: PointMm, b: PointMm): nu
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return 0;
   return Math.min(distToSeg(a[0], a[1], p, q), distToSeg(b[0], b[1], p, q), distToSeg(p[0], p[1], a, b), distToSeg(q[0], q[1], a, b));
 }
+/**
+ * Whether segment a–b meets the convex polygon `poly` (inside it or on its boundary, touching at a point included).
+ * Exact on whole numbers (coordinates of whole millimetres): the side tests are products of small integers.
+ */
+export function segMeetsConvex(a: PointMm, b: PointMm, poly: readonly PointMm[]): boolean {
+  const n = poly.length;
+  // an end inside or on the polygon: on one side of every edge, or on an edge
+  const holds = (p: PointMm) => {
+    let pos = false, neg = false;
+    for (let i = 0; i < n; i++) {
+      const o = side(poly[i], poly[(i + 1) % n], p);
+      if (o > 0) pos = true; else if (o < 0) neg = true;
+    }
+    return !(pos && neg);
+  };
+  if (holds(a) || holds(b)) return true;
+  // or crossing an edge, or touching one
+  for (let i = 0; i < n; i++) {
+    const c = poly[i], d = poly[(i + 1) % n];
+    const o1 = Math.sign(side(a, b, c)), o2 = Math.sign(side(a, b, d)), o3 = Math.sign(side(c, d, a)), o4 = Math.sign(side(c, d, b));
+    if (o1 !== o2 && o3 !== o4) return true;
+    if ((o1 === 0 && between(a, b, c)) || (o2 === 0 && between(a, b, d)) || (o3 === 0 && between(c, d, a)) || (o4 === 0 && between(c, d, b))) return true;
+  }
+  return false;
+}
+/** Whether r, on the line through p and q, lies between them. */
+const between = (p: PointMm, q: PointMm, r: PointMm) =>
+  Math.min(p[0], q[0]) <= r[0] && r[0] <= Math.max(p[0], q[0]) && Math.min(p[1], q[1]) <= r[1] && r[1] <= Math.max(p[1], q[1]);
 export function bbox(pts: PointMm[]) {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const p of pts) { const x = p[0], y = p[1]; x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }

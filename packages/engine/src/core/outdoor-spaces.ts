@@ -9,7 +9,7 @@
 import { union, intersect, inflatePaths, FillRule, JoinType, EndType, Clipper, type Path64, type Paths64 } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 import type { TextItem } from '../source/text.js';
-import { bbox, distToPoly, distToSeg, fromPath, hypot, pointInPoly, polyArea, segToSegDist, toPath } from './geometry.js';
+import { bbox, distToPoly, distToSeg, fromPath, hypot, pointInPoly, polyArea, segMeetsConvex, segToSegDist, toPath } from './geometry.js';
 import { Grid } from './grid.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 import { RingIndex } from './ring-index.js';
@@ -394,46 +394,18 @@ export function outsideOf(rects: Paths64, walls: Paths64): Paths64 {
     }
     return edges.cellsInBox(x0, y0, x1, y1);
   };
-  return rects.filter((r) => {
-    if (!r.every((q) => inside.parity([q.x, q.y]))) return true;
-    const xs = r.map((q) => q.x), ys = r.map((q) => q.y);
-    for (const list of edgesIn(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys))) {
-      for (const [a, b] of list) if (segMeetsConvex(a, b, r)) return true;
+  return rects.filter((path) => {
+    const r = fromPath(path);
+    if (!r.every((q) => inside.parity(q))) return true;
+    const b = bbox(r);
+    for (const list of edgesIn(b.x0, b.y0, b.x1, b.y1)) {
+      for (const [p, q] of list) if (segMeetsConvex(p, q, r)) return true;
     }
     return false;
   });
 }
 /** Cell of the look-up of wall edges in `outsideOf` (mm). */
 const EDGE_CELL_MM = 250;
-
-/** Whether the segment a-b meets the convex polygon `poly` (inside or on its boundary). */
-function segMeetsConvex(a: PointMm, b: PointMm, poly: Path64): boolean {
-  const pts = poly.map((q): PointMm => [q.x, q.y]), n = pts.length;
-  // an end inside or on the polygon: on the same side of every edge, or on one
-  const holds = (p: PointMm) => {
-    let pos = false, neg = false;
-    for (let i = 0; i < n; i++) {
-      const o = orient(pts[i], pts[(i + 1) % n], p);
-      if (o > 0) pos = true; else if (o < 0) neg = true;
-    }
-    return !(pos && neg);
-  };
-  if (holds(a) || holds(b)) return true;
-  // or crossing or touching an edge
-  for (let i = 0; i < n; i++) {
-    const c = pts[i], d = pts[(i + 1) % n];
-    const o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
-    if (o1 !== o2 && o3 !== o4) return true;
-    if ((o1 === 0 && between(a, b, c)) || (o2 === 0 && between(a, b, d)) || (o3 === 0 && between(c, d, a)) || (o4 === 0 && between(c, d, b))) return true;
-  }
-  return false;
-}
-
-/** The side of line p-q that r is on (+1, -1; 0 on it). */
-const orient = (p: PointMm, q: PointMm, r: PointMm) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
-/** Whether r, collinear with p-q, lies between them. */
-const between = (p: PointMm, q: PointMm, r: PointMm) =>
-  Math.min(p[0], q[0]) <= r[0] && r[0] <= Math.max(p[0], q[0]) && Math.min(p[1], q[1]) <= r[1] && r[1] <= Math.max(p[1], q[1]);
 
 /** The walls within `reach` of `at` (by bounding box), grown by CLOSE_MM: what closes the cells at the walls. */
 function grownWallsNear(at: PointMm, reach: number, building: Paths64, rings: PointMm[][]): Paths64 {
@@ -464,12 +436,14 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, near
   const joints = near.filter((_, i) => pattern.has(i));
   // each cell grown back to the lines' middles when first looked at (a cell's grown corners lie within GROWN_REACH
   // of its own: a cell whose box, widened by that, is clear of what is asked is passed over without growing it)
-  // (null: a cell that vanishes grown, left out as before)
+  // (null: a cell that vanishes grown, left out)
   const grownCells: (PointMm[] | null | undefined)[] = new Array(nearCells.length);
   const rawBoxes = nearCells.map(bbox);
   const cellAt = (i: number) => (grownCells[i] === undefined ? (grownCells[i] = grow(nearCells[i], CLOSE_MM)) : grownCells[i]);
+  /** A grown cell known not to vanish. */
+  const cell = (i: number) => cellAt(i)!;
   const boxOf: (ReturnType<typeof bbox> | undefined)[] = [];
-  const boxAt = (i: number) => (boxOf[i] ??= bbox(cellAt(i)!));
+  const boxAt = (i: number) => (boxOf[i] ??= bbox(cell(i)));
   const mayHold = (i: number, x0: number, x1: number, y0: number, y1: number) => {
     const r = rawBoxes[i];
     return r.x0 - GROWN_REACH <= x1 && r.x1 + GROWN_REACH >= x0 && r.y0 - GROWN_REACH <= y1 && r.y1 + GROWN_REACH >= y0;
@@ -479,10 +453,9 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, near
     if (!mayHold(i, at[0], at[0], at[1], at[1])) continue;
     const c = cellAt(i);
     // (the smallest cell holding the stamp; of equal ones the first)
-    if (c && pointInPoly(at[0], at[1], c) && (startAt < 0 || polyArea(c) < polyArea(cellAt(startAt)!))) startAt = i;
+    if (c && pointInPoly(at[0], at[1], c) && (startAt < 0 || polyArea(c) < polyArea(cell(startAt)))) startAt = i;
   }
   if (startAt < 0) return null;
-  const cells = { at: (i: number) => cellAt(i)! };
   const roomPaths = inp.rooms.map(toPath);
   // (a cell is laid over the rooms whose boxes meet its box: the others lie clear of it and add nothing)
   const inRooms = (c: PointMm[]) => {
@@ -492,10 +465,10 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, near
   };
   // each cell grown by half the joint, once (every pair of neighbouring cells is compared grown)
   const halfGrown: Paths64[] = [];
-  const grownHalf = (i: number) => (halfGrown[i] ??= inflatePaths([toPath(cells.at(i))], CLOSE_MM / 2, JoinType.Miter, EndType.Polygon));
+  const grownHalf = (i: number) => (halfGrown[i] ??= inflatePaths([toPath(cell(i))], CLOSE_MM / 2, JoinType.Miter, EndType.Polygon));
   const taken = new Set([startAt]);
   const queue = [startAt];
-  let area = polyArea(cells.at(startAt));
+  let area = polyArea(cell(startAt));
   while (queue.length && area <= MAX_AREA_MM2) {
     const c = queue.shift()!;
     const bc = boxAt(c);
@@ -509,13 +482,13 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, near
       if (strip < JOINT_MIN_MM * CLOSE_MM) continue;
       const big = shared.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
       const bb = bbox(big), mid: PointMm = [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2];
-      if (!joints.some((l) => distToSeg(mid[0], mid[1], l.a, l.b) <= CLOSE_MM) || inRooms(cells.at(d))) continue;
-      taken.add(d); queue.push(d); area += polyArea(cells.at(d));
+      if (!joints.some((l) => distToSeg(mid[0], mid[1], l.a, l.b) <= CLOSE_MM) || inRooms(cell(d))) continue;
+      taken.add(d); queue.push(d); area += polyArea(cell(d));
     }
   }
   if (taken.size < 2 || area > MAX_AREA_MM2) return null;
   // the cells touch along the joints' middles: grown a millimetre, united, shrunk back
-  const joined = union([...taken].flatMap((i) => inflatePaths([toPath(cells.at(i))], 1, JoinType.Miter, EndType.Polygon)), FillRule.NonZero);
+  const joined = union([...taken].flatMap((i) => inflatePaths([toPath(cell(i))], 1, JoinType.Miter, EndType.Polygon)), FillRule.NonZero);
   if (!joined.length) return null;
   const outer = joined.map(fromPath).reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
   return grow(polyArea(outer) > 0 ? outer : [...outer].reverse(), -1);
