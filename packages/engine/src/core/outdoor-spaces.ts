@@ -14,6 +14,7 @@ import { Grid } from './grid.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 import { RingIndex } from './ring-index.js';
 import { patternLines } from './floor-patterns.js';
+import { strokesBoundingCell } from './cell-strokes.js';
 
 /** Names of outdoor spaces in the languages the plans come in. */
 export const OUTDOOR_NAME = /loggia|balkon|balcon|terrass|terrace|sitzplatz|veranda|patio|porch|deck\b|garten|garden|alfresco|yard|outdoor|freisitz|dachterrasse/i;
@@ -160,8 +161,16 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   const grownWalls = grownWallsNear(at, reach, inp.building, rings);
   let allCells: PointMm[][] | null = null;
   const cellsOfAll = () => (allCells ??= cellsOf(near, grownWalls));
+  // the cell holding the stamp is taken from the strokes that can bound it, when a raster proves which they are
+  // (cell-strokes.ts: a terrace among planting is bounded by hundreds of the union's ten thousand strokes)
+  // (a cell closed by lines that run on past the reach may reach past it)
+  const windows = WINDOWS.map((k) => ({ x0: x0 - reach * k, y0: y0 - reach * k, x1: x1 + reach * k, y1: y1 + reach * k }));
+  const cellsHolding = (lines: Line[], all: boolean) => {
+    const kept = strokesBoundingCell(at, strokeRects(lines, CLOSE_MM), grownWalls, windows);
+    return kept ? cellsOfRects(kept, grownWalls) : all ? cellsOfAll() : cellsOf(lines, grownWalls);
+  };
   for (const floor of floors) {
-    const cells = floor < 0 ? cellsOfAll() : cellsOf(near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), grownWalls);
+    const cells = floor < 0 ? cellsHolding(near, true) : cellsHolding(near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), false);
     const pts = regionAround(at, cells);
     // an open region stays open without more lines
     if (!pts) return floor < 0 ? 'open' : null;
@@ -175,6 +184,10 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   }
   return null;
 }
+
+/** The raster that finds the strokes bounding a stamp's cell reaches past the reach by these shares of it, the
+ * nearer first (a cell closed by lines running on past the reach runs on past it too). */
+const WINDOWS = [0.25, 1.5];
 
 /** Directions tried for a straight way out from a stamp, evenly around the circle. */
 const WAY_OUT_DIRECTIONS = 64;
@@ -363,9 +376,14 @@ function lineGrid(near: Line[], which: Iterable<number>): Grid<number> {
 
 /** The cells bounded by the given lines and the walls: holes of their union (not grown back), counter-clockwise. */
 export function cellsOf(near: Line[], grownWalls: Paths64): PointMm[][] {
+  return cellsOfRects(strokeRects(near, CLOSE_MM), grownWalls);
+}
+
+/** The cells bounded by the given strokes (strokeRects) and the walls. */
+export function cellsOfRects(rects: Paths64, grownWalls: Paths64): PointMm[][] {
   // (a stroke lying wholly inside the grown walls adds nothing to their union and is left out: a wall's hatching
   // or a planting drawn over a wall is thousands of strokes that cost the union most of its time)
-  const strokes = outsideOf(strokeRects(near, CLOSE_MM), grownWalls);
+  const strokes = outsideOf(rects, grownWalls);
   const merged = union([...strokes, ...grownWalls], FillRule.NonZero).map(fromPath);
   if (!merged.length) return [];
   // holes run opposite to the largest ring

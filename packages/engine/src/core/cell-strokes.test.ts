@@ -1,0 +1,113 @@
+import { describe, it, expect } from 'vitest';
+import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
+import type { PointMm } from '../types.js';
+import { strokesBoundingCell } from './cell-strokes.js';
+import { cellsOfRects, strokeRects, type Line } from './outdoor-spaces.js';
+import { pointInPoly, polyArea, toPath } from './geometry.js';
+
+/** A small deterministic generator, so a failure can be replayed. */
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+const HALF = 40;
+const line = (a: PointMm, b: PointMm): Line => ({ a, b });
+const box = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1 });
+
+/** The area of the smallest cell holding `at` (what the outdoor search takes as the stamp's cell), or 0. */
+function cellArea(rects: Paths64, walls: Paths64, at: PointMm): number {
+  const holding = cellsOfRects(rects, walls).filter((r) => pointInPoly(at[0], at[1], r)).map((r) => Math.abs(polyArea(r)));
+  return holding.length ? Math.min(...holding) : 0;
+}
+
+/** A 4 m square court closed by four lines, the stamp in its middle, and a lawn east of it planted with 400 short
+ * strokes (a planting symbol's twigs) behind the court's east line. */
+function court(): { lines: Line[]; at: PointMm } {
+  const lines = [line([0, 0], [4000, 0]), line([4000, 0], [4000, 4000]), line([4000, 4000], [0, 4000]), line([0, 4000], [0, 0])];
+  const r = lcg(7);
+  for (let i = 0; i < 400; i++) {
+    const a: PointMm = [4300 + r() * 3000, 200 + r() * 3600];
+    const t = r() * Math.PI;
+    lines.push(line(a, [a[0] + 150 * Math.cos(t), a[1] + 150 * Math.sin(t)]));
+  }
+  return { lines, at: [2000, 2000] };
+}
+
+describe('strokesBoundingCell: the strokes that can bound the cell around a point', () => {
+  it('keeps the lines round a court and leaves out a planting behind one of them, and the cell is the same', () => {
+    const { lines, at } = court();
+    const rects = strokeRects(lines, HALF);
+    const kept = strokesBoundingCell(at, rects, [], [box(-3000, -3000, 7000, 7000)]);
+    expect(kept).not.toBeNull();
+    expect(kept!.length).toBe(4);
+    expect(cellArea(kept!, [], at)).toBe(cellArea(rects, [], at));
+    expect(cellArea(rects, [], at)).toBeGreaterThan(3.8e3 * 3.8e3);
+  });
+
+  it('keeps a twig that reaches into the court (it notches the cell)', () => {
+    const { lines, at } = court();
+    lines.push(line([3900, 2000], [3500, 2100]));
+    const rects = strokeRects(lines, HALF);
+    const kept = strokesBoundingCell(at, rects, [], [box(-3000, -3000, 7000, 7000)])!;
+    expect(kept.length).toBe(5);
+    expect(cellArea(kept, [], at)).toBe(cellArea(rects, [], at));
+  });
+
+  it('proves nothing round a point with a way out, nor inside a stroke', () => {
+    const { lines, at } = court();
+    // the court's north line stops short of the west one: a gap of 500 mm
+    lines[2] = line([4000, 4000], [500, 4000]);
+    expect(strokesBoundingCell(at, strokeRects(lines, HALF), [], [box(-3000, -3000, 7000, 7000)])).toBeNull();
+    expect(strokesBoundingCell([4000, 2000], strokeRects(court().lines, HALF), [], [box(-3000, -3000, 7000, 7000)])).toBeNull();
+  });
+
+  it('takes the next window when the cell runs past the first', () => {
+    const { lines, at } = court();
+    const rects = strokeRects(lines, HALF);
+    expect(strokesBoundingCell(at, rects, [], [box(1000, 1000, 3000, 3000)])).toBeNull();
+    expect(strokesBoundingCell(at, rects, [], [box(1000, 1000, 3000, 3000), box(-1000, -1000, 5000, 5000)])!.length).toBe(4);
+  });
+
+  it('counts the walls as closing the cell, and a point inside them is in no cell of its own', () => {
+    // the court's west side is a wall, not a line
+    const { lines, at } = court();
+    lines.splice(3, 1);
+    const wall = inflatePaths([toPath([[-300, -200], [0, -200], [0, 4200], [-300, 4200]])], HALF, JoinType.Miter, EndType.Polygon);
+    const rects = strokeRects(lines, HALF);
+    const kept = strokesBoundingCell(at, rects, wall, [box(-3000, -3000, 7000, 7000)]);
+    expect(kept).not.toBeNull();
+    expect(cellArea(kept!, wall, at)).toBe(cellArea(rects, wall, at));
+    expect(strokesBoundingCell(at, rects, [], [box(-3000, -3000, 7000, 7000)])).toBeNull();
+    expect(strokesBoundingCell([-150, 2000], rects, wall, [box(-3000, -3000, 7000, 7000)])).toBeNull();
+  });
+
+  it('gives the same cell as every stroke on random drawings with walls, wherever the point', () => {
+    let proved = 0, pruned = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const r = lcg(seed);
+      const lines: Line[] = [];
+      for (let i = 0; i < 70; i++) {
+        const a: PointMm = [r() * 8000, r() * 8000];
+        const len = r() < 0.3 ? 100 + r() * 300 : 1000 + r() * 6000;
+        const t = r() < 0.5 ? Math.floor(r() * 4) * (Math.PI / 2) : r() * Math.PI * 2;
+        lines.push(line(a, [a[0] + len * Math.cos(t), a[1] + len * Math.sin(t)]));
+      }
+      const wall = inflatePaths(union(strokeRects([line([0, 0], [8000, 0]), line([0, 0], [0, 8000])], 150), FillRule.NonZero), HALF, JoinType.Miter, EndType.Polygon);
+      const rects = strokeRects(lines, HALF);
+      for (let k = 0; k < 12; k++) {
+        const at: PointMm = [500 + r() * 7000, 500 + r() * 7000];
+        const kept = strokesBoundingCell(at, rects, wall, [box(at[0] - 3000, at[1] - 3000, at[0] + 3000, at[1] + 3000), box(-2000, -2000, 10_000, 10_000)]);
+        if (!kept) continue;
+        proved++;
+        if (kept.length < rects.length) pruned++;
+        const full = cellArea(rects, wall, at), ours = cellArea(kept, wall, at);
+        expect(full).toBeGreaterThan(0);
+        // (Clipper rounds crossings within scanbeams set by every vertex: a millimetre here and there)
+        expect(Math.abs(ours - full) / full).toBeLessThan(1e-3);
+      }
+    }
+    expect(proved).toBeGreaterThan(20);
+    expect(pruned).toBeGreaterThan(proved / 2);
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * Which strokes can bound the cell around a point, found on a coarse raster before the exact union.
+ *
+ * The cells of the outdoor-space search are the holes of the union of every stroke near a stamp (each line
+ * thickened to a rectangle) and the walls. Around a terrace drawn among planting, paving or a site plan that union
+ * takes ten thousand strokes, while the cell holding the stamp is bounded by a few hundred. A stroke that does not
+ * touch the closed cell can be left out of the union: the cell stays a whole component of what the remaining
+ * strokes leave free (its boundary lies in the strokes kept and the walls), so the union of those gives the same
+ * cell.
+ *
+ * The raster proves which strokes those are. A pixel is blocked only when it lies wholly inside one stroke or inside
+ * the walls, so every point of the cell lies in a free pixel, and the free pixels reached from the stamp's pixel
+ * (4-connected) cover the cell. A stroke is kept when it meets one of those pixels. When they reach the raster's
+ * edge (the cell is open, or runs past the window, or leaks between strokes that barely overlap), nothing is
+ * proved and the caller unites every stroke.
+ */
+import type { Paths64 } from 'clipper2-ts';
+import type { PointMm } from '../types.js';
+
+/**
+ * Pixel of the raster (mm). The pixels wholly inside a stroke 2 × 40 mm wide are those whose centres lie within
+ * 40 − 25/√2 ≈ 22 mm of its middle line: a band 44 mm wide, more than a pixel's diagonal, so at any angle they
+ * form an unbroken barrier a 4-connected fill cannot pass.
+ */
+export const CELL_PX_MM = 25;
+/** At most this many pixels (a window of 24 m square at 25 mm is 0.92 M): beyond, nothing is proved. */
+const MAX_PIXELS = 4_000_000;
+/** Slack on every "wholly inside" and "meets" test (mm): corners and crossings are whole millimetres. */
+const SLACK_MM = 1;
+
+interface Box { x0: number; y0: number; x1: number; y1: number }
+
+/**
+ * The rectangles of `rects` (convex quadrilaterals, integer corners, either orientation) that can bound the cell
+ * holding `at` among the holes of the union of `rects` and `walls` (a union's rings, outers and holes); null when
+ * the raster cannot prove it (then every rectangle may bound it). The raster covers the first of `windows` (each
+ * larger than the one before) that holds the free pixels around `at`.
+ */
+export function strokesBoundingCell(at: PointMm, rects: Paths64, walls: Paths64, windows: Box[]): Paths64 | null {
+  const quads = rects.map(quadOf);
+  // a point inside a stroke or a wall is in no cell of its own: the caller's search decides
+  if (quads.some((q) => q && inside(q, at[0], at[1], 0))) return null;
+  // (no cell runs past what is drawn: each window is cut to the box of the strokes and walls)
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const list of [rects, walls]) for (const path of list) for (const p of path) {
+    x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y);
+  }
+  for (const window of windows) {
+    const box = { x0: Math.max(window.x0, x0), y0: Math.max(window.y0, y0), x1: Math.min(window.x1, x1), y1: Math.min(window.y1, y1) };
+    const found = reachedPixels(at, quads, walls, box);
+    if (found === 'outside') return null;
+    if (found === 'edge') {
+      // the free pixels ran to an edge of the window: on into the next, unless the edges are those of the drawing
+      if (box.x0 === x0 && box.y0 === y0 && box.x1 === x1 && box.y1 === y1) return null;
+      continue;
+    }
+    const { reached, ox, oy, w, h } = found;
+    const px = CELL_PX_MM, half = px / Math.SQRT2;
+    return rects.filter((_, r) => {
+      const q = quads[r];
+      if (!q) return true;
+      let meets = false;
+      rows(q, half + SLACK_MM, ox, oy, w, h, (j, i0, i1) => {
+        for (let i = i0; i <= i1 && !meets; i++) if (reached[j * w + i] === 2) meets = true;
+      });
+      return meets;
+    });
+  }
+  return null;
+}
+
+/**
+ * The raster of `box` with the free pixels reached from `at` marked 2 (blocked ones 1); 'edge' when they reach the
+ * raster's edge, 'outside' when `at` lies inside the walls or the raster would be too large.
+ */
+function reachedPixels(at: PointMm, quads: (Quad | null)[], walls: Paths64, box: Box) {
+  const px = CELL_PX_MM;
+  const ox = box.x0 - 2 * px, oy = box.y0 - 2 * px;
+  const w = Math.ceil((box.x1 - ox) / px) + 2, h = Math.ceil((box.y1 - oy) / px) + 2;
+  if (w * h > MAX_PIXELS || w < 3 || h < 3) return 'outside';
+  const half = px / Math.SQRT2;
+  // (pixel i, j has its centre at ox + (i + 0.5) px, oy + (j + 0.5) px)
+  const reached = new Uint8Array(w * h);
+  for (const q of quads) if (q) rows(q, -(half + SLACK_MM), ox, oy, w, h, (j, i0, i1) => reached.fill(1, j * w + i0, j * w + i1 + 1));
+  if (walls.length && blockWalls(reached, walls, ox, oy, w, h, half, at)) return 'outside';
+  const si = Math.floor((at[0] - ox) / px), sj = Math.floor((at[1] - oy) / px);
+  if (si <= 0 || sj <= 0 || si >= w - 1 || sj >= h - 1) return 'edge';
+  if (reached[sj * w + si]) return 'outside';
+  const stack = new Int32Array(w * h);
+  let top = 0;
+  stack[top++] = sj * w + si;
+  reached[sj * w + si] = 2;
+  while (top > 0) {
+    const k = stack[--top];
+    const i = k % w, j = (k - i) / w;
+    if (i === 0 || j === 0 || i === w - 1 || j === h - 1) return 'edge';
+    if (reached[k - 1] === 0) { reached[k - 1] = 2; stack[top++] = k - 1; }
+    if (reached[k + 1] === 0) { reached[k + 1] = 2; stack[top++] = k + 1; }
+    if (reached[k - w] === 0) { reached[k - w] = 2; stack[top++] = k - w; }
+    if (reached[k + w] === 0) { reached[k + w] = 2; stack[top++] = k + w; }
+  }
+  return { reached, ox, oy, w, h };
+}
+
+/** A convex quadrilateral as its corners and its edges' inward unit normals with offsets (n·p ≥ c inside). */
+interface Quad { pts: PointMm[]; nx: number[]; ny: number[]; c: number[] }
+
+function quadOf(corners: readonly { x: number; y: number }[]): Quad | null {
+  const pts: PointMm[] = corners.map((p) => [p.x, p.y]);
+  let twice = 0;
+  for (let i = 0; i < pts.length; i++) {
+    const a = pts[i], b = pts[(i + 1) % pts.length];
+    twice += a[0] * b[1] - b[0] * a[1];
+  }
+  if (pts.length < 3 || twice === 0) return null;
+  const s = Math.sign(twice);
+  const nx: number[] = [], ny: number[] = [], c: number[] = [];
+  for (let i = 0; i < pts.length; i++) {
+    const a = pts[i], b = pts[(i + 1) % pts.length];
+    const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
+    if (len === 0) return null;
+    // (inward: to the left of a counter-clockwise edge)
+    const x = (-dy / len) * s, y = (dx / len) * s;
+    nx.push(x); ny.push(y); c.push(x * a[0] + y * a[1]);
+  }
+  return { pts, nx, ny, c };
+}
+
+/** Whether (x, y) lies inside `q` at least `d` from each edge's line. */
+function inside(q: Quad, x: number, y: number, d: number): boolean {
+  for (let e = 0; e < q.c.length; e++) if (q.nx[e] * x + q.ny[e] * y - q.c[e] < d) return false;
+  return true;
+}
+
+/**
+ * For each pixel row, the columns whose centres lie inside `q` moved by `grow` along every edge's normal (outward
+ * when positive): the half-planes n·p ≥ c − grow.
+ */
+function rows(q: Quad, grow: number, ox: number, oy: number, w: number, h: number, each: (j: number, i0: number, i1: number) => void) {
+  const px = CELL_PX_MM;
+  let y0 = Infinity, y1 = -Infinity;
+  for (const p of q.pts) { y0 = Math.min(y0, p[1]); y1 = Math.max(y1, p[1]); }
+  // (a rectangle's corner moves √2 × grow: rows beyond are never asked)
+  const reach = Math.max(0, grow) * 1.5 + 2;
+  const j0 = Math.max(0, Math.floor((y0 - reach - oy) / px)), j1 = Math.min(h - 1, Math.ceil((y1 + reach - oy) / px));
+  for (let j = j0; j <= j1; j++) {
+    const y = oy + (j + 0.5) * px;
+    let lo = -Infinity, hi = Infinity;
+    for (let e = 0; e < q.c.length && lo <= hi; e++) {
+      const nx = q.nx[e], rest = q.c[e] - grow - q.ny[e] * y;
+      if (Math.abs(nx) < 1e-12) { if (rest > 0) hi = -Infinity; continue; }
+      if (nx > 0) lo = Math.max(lo, rest / nx); else hi = Math.min(hi, rest / nx);
+    }
+    if (lo > hi) continue;
+    const i0 = Math.max(0, Math.ceil((lo - ox) / px - 0.5)), i1 = Math.min(w - 1, Math.floor((hi - ox) / px - 0.5));
+    if (i0 <= i1) each(j, i0, i1);
+  }
+}
+
+/**
+ * Blocks the pixels whose centres lie inside the walls (even-odd over their rings) and farther than a pixel's
+ * half-diagonal from every wall edge. True when `at` itself lies inside the walls.
+ */
+function blockWalls(blocked: Uint8Array, walls: Paths64, ox: number, oy: number, w: number, h: number, half: number, at: PointMm): boolean {
+  const px = CELL_PX_MM;
+  const crossings: number[][] = Array.from({ length: h }, () => []);
+  let atInside = false;
+  const inWall = new Uint8Array(w * h);
+  for (const ring of walls) {
+    for (let k = 0; k < ring.length; k++) {
+      const a = ring[k], b = ring[(k + 1) % ring.length];
+      const ax = a.x, ay = a.y, bx = b.x, by = b.y;
+      if (ay === by) continue;
+      if ((ay > at[1]) !== (by > at[1]) && at[0] < ax + ((at[1] - ay) * (bx - ax)) / (by - ay)) atInside = !atInside;
+      const lo = Math.min(ay, by), hi = Math.max(ay, by);
+      const j0 = Math.max(0, Math.ceil((lo - oy) / px - 0.5)), j1 = Math.min(h - 1, Math.ceil((hi - oy) / px - 0.5) - 1);
+      for (let j = j0; j <= j1; j++) {
+        const y = oy + (j + 0.5) * px;
+        crossings[j].push(ax + ((y - ay) * (bx - ax)) / (by - ay));
+      }
+    }
+  }
+  if (atInside) return true;
+  for (let j = 0; j < h; j++) {
+    const xs = crossings[j].sort((p, q) => p - q);
+    for (let k = 0; k + 1 < xs.length; k += 2) {
+      const i0 = Math.max(0, Math.ceil((xs[k] - ox) / px - 0.5)), i1 = Math.min(w - 1, Math.floor((xs[k + 1] - ox) / px - 0.5));
+      if (i0 <= i1) inWall.fill(1, j * w + i0, j * w + i1 + 1);
+    }
+  }
+  // the pixels a wall edge passes within a half-diagonal of are not wholly inside
+  for (const ring of walls) {
+    for (let k = 0; k < ring.length; k++) {
+      const a = ring[k], b = ring[(k + 1) % ring.length];
+      const edge = edgeQuad([a.x, a.y], [b.x, b.y], half + SLACK_MM);
+      rows(edge, 0, ox, oy, w, h, (j, i0, i1) => inWall.fill(0, j * w + i0, j * w + i1 + 1));
+    }
+  }
+  for (let k = 0; k < blocked.length; k++) if (inWall[k]) blocked[k] = 1;
+  return false;
+}
+
+/** The rectangle around segment a-b reaching `d` past it on every side (holds every point within `d` of it). */
+function edgeQuad(a: PointMm, b: PointMm, d: number): Quad {
+  const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1;
+  const ux = (dx / len) * d, uy = (dy / len) * d;
+  const pts: PointMm[] = [
+    [a[0] - ux + uy, a[1] - uy - ux], [b[0] + ux + uy, b[1] + uy - ux], [b[0] + ux - uy, b[1] + uy + ux], [a[0] - ux - uy, a[1] - uy + ux],
+  ];
+  return quadOf(pts.map(([x, y]) => ({ x, y })))!;
+}
