@@ -14,7 +14,7 @@ import { Grid } from './grid.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 import { RingIndex } from './ring-index.js';
 import { patternLines } from './floor-patterns.js';
-import { strokesBoundingCell } from './cell-strokes.js';
+import { strokesBoundingCell, surelyOpen } from './cell-strokes.js';
 
 /** Names of outdoor spaces in the languages the plans come in. */
 export const OUTDOOR_NAME = /loggia|balkon|balcon|terrass|terrace|sitzplatz|veranda|patio|porch|deck\b|garten|garden|alfresco|yard|outdoor|freisitz|dachterrasse/i;
@@ -152,7 +152,8 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   if (near.length > MAX_LINES) return null;
   // a stamp with a way out between the lines is open at this reach: known without the union (seconds on a
   // dense sheet) - the region is looked for only where no straight way out passes every stroke and wall
-  if (hasWayOut(at, near, rings, x0, x1, y0, y1, ownPieceAt(lines, at, reach, near))) return 'open';
+  const piece = ownPieceAt(lines, at, reach, near);
+  if (hasWayOut(at, near, rings, x0, x1, y0, y1, piece)) return 'open';
   const pens = [...new Set(near.map((l) => Math.round((l.w ?? 0) * 100) / 100))].sort((a, b) => a - b);
   const floors = [-1, ...pens.slice(0, -1)].slice(0, MAX_PEN_TRIES);
   // the cells bounded by every line near the stamp, built once: the region inside every line and the one
@@ -165,9 +166,14 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   // (cell-strokes.ts: a terrace among planting is bounded by hundreds of the union's ten thousand strokes)
   // (a cell closed by lines that run on past the reach may reach past it)
   const windows = WINDOWS.map((k) => ({ x0: x0 - reach * k, y0: y0 - reach * k, x1: x1 + reach * k, y1: y1 + reach * k }));
+  // (and a stamp surely in the open among them, or on a piece of lines that is no island, is in no cell: no union at
+  // all; the piece is that of every line, and holds with every line only)
   const cellsHolding = (lines: Line[], all: boolean) => {
-    const kept = strokesBoundingCell(at, strokeRects(lines, CLOSE_MM), grownWalls, windows);
-    return kept ? cellsOfRects(kept, grownWalls) : all ? cellsOfAll() : cellsOf(lines, grownWalls);
+    const rects = strokeRects(lines, CLOSE_MM);
+    const kept = strokesBoundingCell(at, rects, grownWalls, windows);
+    if (kept) return cellsOfRects(kept, grownWalls);
+    if (surelyOpen(at, rects, grownWalls, all && piece ? (i) => piece.has(i) : undefined)) return [];
+    return all ? cellsOfAll() : cellsOfRects(rects, grownWalls);
   };
   for (const floor of floors) {
     const cells = floor < 0 ? cellsHolding(near, true) : cellsHolding(near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), false);
@@ -178,7 +184,7 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
     // paving or decking joints cut the space into strips, its edge drawn in the same pen: take the strips
     // joined across the joints (a family of evenly spaced lines), keeping every other line as a boundary
     if (floor < 0) {
-      const joined = regionAcrossPatterns(at, near, inp, cellsOfAll());
+      const joined = regionAcrossPatterns(at, near, inp, cellsOfAll);
       if (joined && accept(joined, s, inp, rings)) return joined;
     }
   }
@@ -446,11 +452,13 @@ const JOINT_MIN_MM = 300;
 
 /**
  * The cell holding the stamp joined with every cell reached across lines of a floor pattern (each cell grown
- * back to the lines' middles), or null when no pattern line bounds it. Cells inside a room are never joined.
+ * back to the lines' middles), or null when no pattern line bounds it. Cells inside a room are never joined. The
+ * cells bounded by every line near the stamp are asked of `cellsOfAll` only when the lines hold a pattern.
  */
-function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, nearCells: PointMm[][]): PointMm[] | null {
+function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, cellsOfAll: () => PointMm[][]): PointMm[] | null {
   const pattern = patternLines(near);
   if (!pattern.size) return null;
+  const nearCells = cellsOfAll();
   const joints = near.filter((_, i) => pattern.has(i));
   // each cell grown back to the lines' middles when first looked at (a cell's grown corners lie within GROWN_REACH
   // of its own: a cell whose box, widened by that, is clear of what is asked is passed over without growing it)
