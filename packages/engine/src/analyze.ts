@@ -17,6 +17,8 @@ import { RingIndex } from './core/ring-index.js';
 import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
 import { tooComplex } from './pdf-limits.js';
 import { analyzeRasterPage } from './source/raster/analyze-raster.js';
+import { readDrawnNames } from './source/raster/vector-names.js';
+import { OCR_BUDGET_MS } from './source/raster/room-names.js';
 import { readText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
 import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.js';
 import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
@@ -285,12 +287,23 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // (a stamp with a printed area is a room's own: never asked)
     const isCallout = (s: RoomStamp) => s.names.length > 0 && s.printedAreaMm2 === null && !('ledFromBox' in s) && !('from' in s) &&
       (callout ??= calloutTest({ lines: [...vec.segs, ...(outlineLines(vec) ?? [])], curves: vec.curves, fills: vec.fills, mmPerPt: k }))(s);
+    // rooms whose names are drawn as curves (a layout program's outlined writing: no room holds any text of the
+    // page's) have them read by OCR from the page rendered, as a scan's are (vector-names.ts)
+    const holdsText = (t: TextItem) => /[A-Za-z0-9]/.test(t.str) && holes.some((h) => pointInPoly(t.at[0], t.at[1], h.pts));
+    const drawnNames = options.ocr !== false && holes.length && !text.some(holdsText)
+      ? await readDrawnNames(page, holes.map((h) => h.pts), k, Math.max(0, Math.min(OCR_BUDGET_MS, deadline - Date.now())))
+      : [];
+    let namesByOcr = 0;
     const rooms: Room[] = holes.map((h, i) => {
       let poly = h.pts;
       const bb = bbox(poly);
       const middle: PointMm = [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2];
       // (the stamp that would name the room is asked, and passed over while it is a callout)
       let candidates = stampsIn(poly).filter((s) => pointInPoly(s.at[0], s.at[1], poly));
+      if (!candidates.length && drawnNames.length) {
+        candidates = readStamps(drawnNames.filter((t) => pointInPoly(t.at[0], t.at[1], poly)));
+        if (candidates.length) namesByOcr++;
+      }
       let main = mainStamp(candidates, middle);
       while (main && isCallout(main)) {
         const passed = main;
@@ -311,6 +324,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
         ...viewed.viewOf(poly),
       };
     });
+    if (namesByOcr) warnings.push({ code: 'names_read_by_ocr', message: `The room names on this page are drawn as shapes, not text: ${namesByOcr === 1 ? 'one was' : `${namesByOcr} were`} read from the drawing by OCR. Check them.` });
     // a room schedule printed beside the plan gives the printed area of rooms whose stamp prints none
     applyRoomSchedule(rooms, readRoomSchedule(text, rooms.map((r) => r.polygon)));
     // the walls without the openings' closures that have open space on both faces (neither wall nor a space the

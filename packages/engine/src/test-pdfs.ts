@@ -25,13 +25,20 @@ export interface PlanText { x: number; y: number; str: string; size?: number }
  * Draws each room (site mm, origin top-left, y down) with walls of `wallMm` drawn as two parallel lines
  * (inner face = room boundary). Optional door arcs on a wall: a gap of `doorMm` with a quarter arc.
  * `outlined`: every line and arc drawn as its filled outline (0.5 pt wide), as layout programs export strokes.
+ * `drawnText`: writing converted to outlines (filled shapes, no text), as layout programs export it too.
+ * `floor`: a picture (PNG) laid under the drawing on a box (site mm), as sales plans lay a floor's texture.
  */
-export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?: { x: number; y: number; widthMm: number } ; window?: { x: number; y: number; widthMm: number }; image?: Uint8Array; text?: PlanText[]; outlined?: boolean } = {}): Promise<Uint8Array> {
+export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?: { x: number; y: number; widthMm: number } ; window?: { x: number; y: number; widthMm: number }; image?: Uint8Array; text?: PlanText[]; drawnText?: PlanText[]; outlined?: boolean; floor?: RectRoom & { png: Uint8Array } } = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([842, 595]); // A4 landscape
   const k = PT_PER_MM_100;
   const H = 595;
   const wall = opts.wallMm ?? 200;
+  // a floor's texture under the drawing (an image laid on the box, site mm)
+  if (opts.floor) {
+    const img = await doc.embedPng(opts.floor.png);
+    page.drawImage(img, { x: 40 + opts.floor.x * k, y: H - 40 - (opts.floor.y + opts.floor.h) * k, width: opts.floor.w * k, height: opts.floor.h * k });
+  }
   const line = (x1: number, y1: number, x2: number, y2: number) => {
     const a = { x: 40 + x1 * k, y: H - 40 - y1 * k }, b = { x: 40 + x2 * k, y: H - 40 - y2 * k };
     if (!opts.outlined) return page.drawLine({ start: a, end: b, thickness: 0.5, color: rgb(0, 0, 0) });
@@ -77,11 +84,41 @@ export async function roomsPdf(rooms: RectRoom[], opts: { wallMm?: number; door?
     const font = await doc.embedFont(StandardFonts.Helvetica);
     for (const t of opts.text) page.drawText(t.str, { x: 40 + t.x * k, y: H - 40 - t.y * k, size: t.size ?? 6, font, color: rgb(0, 0, 0) });
   }
+  // writing converted to outlines: each run of dark pixels of the text drawn in Test Sans is a filled rectangle
+  for (const t of opts.drawnText ?? []) page.drawSvgPath(outlinedText(t.str, t.size ?? 6, 40 + t.x * k, H - 40 - t.y * k), { x: 0, y: 0, color: rgb(0, 0, 0) });
   if (opts.image) {
     const img = await doc.embedPng(opts.image);
     page.drawImage(img, { x: 0, y: 0, width: 842, height: 595 });
   }
   return doc.save();
+}
+
+/**
+ * `str` at `size` points with its baseline starting at (x, y) page points, as an SVG path (pdf-lib's frame: y
+ * negated) of one rectangle per run of dark pixels of the text drawn at 20 pixels per point: the letters as
+ * shapes, no text.
+ */
+function outlinedText(str: string, size: number, x: number, y: number): string {
+  const px = 20, w = Math.ceil(str.length * size * px), h = Math.ceil(size * 1.5 * px), base = Math.round(size * 1.1 * px);
+  const canvas = createCanvas(w, h), ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, w, h);
+  ctx.fillStyle = '#000';
+  ctx.font = `${size * px}px ${TEST_FONTS.sans}`;
+  ctx.fillText(str, 0, base);
+  const data = ctx.getImageData(0, 0, w, h).data;
+  const parts: string[] = [];
+  for (let j = 0; j < h; j++) {
+    for (let i = 0; i < w; ) {
+      if (data[4 * (j * w + i)] >= 128) { i++; continue; }
+      let e = i;
+      while (e < w && data[4 * (j * w + e)] < 128) e++;
+      const x0 = x + i / px, x1 = x + e / px, y0 = y + (base - j) / px, y1 = y + (base - j - 1) / px;
+      parts.push(`M ${x0} ${-y0} L ${x1} ${-y0} L ${x1} ${-y1} L ${x0} ${-y1} Z`);
+      i = e;
+    }
+  }
+  return parts.join(' ');
 }
 
 /** A pen for hand-made test sheets: site millimetres at 1:100 (origin top-left, y down), on an A4 landscape page. */
