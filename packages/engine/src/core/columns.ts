@@ -93,10 +93,19 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
   const windows = new Map<number | string, Int32Array>();
   const listedIn = new Int32Array(pieces.length).fill(-1);
   const cellOf = (v: number) => Math.floor(v / MAX_SPACING_MM);
+  // (each piece's line as a unit normal and offset: a piece wholly on one side of another's line, farther than NEAR_MM
+  // from it, is farther than that from the piece - most of the pairs asked on a sheet of parallel hatching)
+  const nx = new Float64Array(pieces.length), ny = new Float64Array(pieces.length), off = new Float64Array(pieces.length);
+  pieces.forEach((p, i) => {
+    const len = hypot(p.b[0] - p.a[0], p.b[1] - p.a[1]);
+    nx[i] = -(p.b[1] - p.a[1]) / len; ny[i] = (p.b[0] - p.a[0]) / len; off[i] = nx[i] * p.a[0] + ny[i] * p.a[1];
+  });
   const patches = groups(pieces.length, (i, j) => {
     const p = pieces[i], q = pieces[j];
     if (Math.abs(q.angle - p.angle) > ANGLE_TOL_DEG) return false;
     if (q.x0 > p.x1 + NEAR_MM || p.x0 > q.x1 + NEAR_MM || q.y0 > p.y1 + NEAR_MM || p.y0 > q.y1 + NEAR_MM) return false;
+    const da = nx[i] * q.a[0] + ny[i] * q.a[1] - off[i], db = nx[i] * q.b[0] + ny[i] * q.b[1] - off[i];
+    if ((da > NEAR_MM && db > NEAR_MM) || (da < -NEAR_MM && db < -NEAR_MM)) return false;
     return segToSegDist(p.a, p.b, q.a, q.b) <= NEAR_MM;
   }, (i) => {
     const x = pieces[i].mid[0], y = pieces[i].mid[1], b = band(pieces[i].angle);
