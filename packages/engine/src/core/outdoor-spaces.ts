@@ -148,7 +148,7 @@ function regionByPens(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
 function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: PointMm[][], reach: number): PointMm[] | null | 'open' {
   const at = s.at;
   const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
-  const near = lines.filter((l) => Math.max(l.a[0], l.b[0]) >= x0 && Math.min(l.a[0], l.b[0]) <= x1 && Math.max(l.a[1], l.b[1]) >= y0 && Math.min(l.a[1], l.b[1]) <= y1);
+  const near = linesNear(lines, at, reach);
   if (near.length > MAX_LINES) return null;
   // a stamp with a way out between the lines is open at this reach: known without the union (seconds on a
   // dense sheet) - the region is looked for only where no straight way out passes every stroke and wall
@@ -160,8 +160,11 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   // joined across a floor pattern are both taken from them (each build is a union of thousands of strokes)
   // (as are the grown walls, the same for every pen)
   const grownWalls = grownWallsNear(at, reach, inp.building, rings);
-  let allCells: PointMm[][] | null = null;
-  const cellsOfAll = () => (allCells ??= cellsOf(near, grownWalls));
+  // (the cells and the joined region depend on the lines and the grown walls only: asked again with the walls open
+  // or closed where they are the same round the stamp, they are taken from the first asking)
+  const memo = cellsMemo(lines, `${at[0]},${at[1]},${reach}`, grownWalls);
+  const remember = <T>(key: string, work: () => T): T => (memo.has(key) ? (memo.get(key) as T) : (memo.set(key, work()), memo.get(key) as T));
+  const cellsOfAll = () => remember('all', () => cellsOf(near, grownWalls));
   // the cell holding the stamp is taken from the strokes that can bound it, when a raster proves which they are
   // (cell-strokes.ts: a terrace among planting is bounded by hundreds of the union's ten thousand strokes)
   // (a cell closed by lines that run on past the reach may reach past it)
@@ -176,7 +179,7 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
     return all ? cellsOfAll() : cellsOfRects(rects, grownWalls);
   };
   for (const floor of floors) {
-    const cells = floor < 0 ? cellsHolding(near, true) : cellsHolding(near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), false);
+    const cells = remember(`cells ${floor}`, () => floor < 0 ? cellsHolding(near, true) : cellsHolding(near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), false));
     const pts = regionAround(at, cells);
     // an open region stays open without more lines
     if (!pts) return floor < 0 ? 'open' : null;
@@ -184,11 +187,59 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
     // paving or decking joints cut the space into strips, its edge drawn in the same pen: take the strips
     // joined across the joints (a family of evenly spaced lines), keeping every other line as a boundary
     if (floor < 0) {
-      const joined = regionAcrossPatterns(at, near, inp, cellsOfAll);
+      const joined = remember('joined', () => regionAcrossPatterns(at, near, inp, cellsOfAll));
       if (joined && accept(joined, s, inp, rings)) return joined;
     }
   }
   return null;
+}
+
+/** Per page's lines, their boxes (x0, x1, y0, y1 of each line in turn) and the lines asked near a place, by place and
+ * reach (each stamp is asked at each reach, and again with the walls closed). */
+const nearCache = new WeakMap<Line[], { boxes: Float64Array; near: Map<string, Line[]> }>();
+/** The lines whose boxes meet the box `reach` round `at`, in the page's order. */
+function linesNear(lines: Line[], at: PointMm, reach: number): Line[] {
+  let c = nearCache.get(lines);
+  if (!c) {
+    const boxes = new Float64Array(4 * lines.length);
+    lines.forEach((l, i) => {
+      boxes[4 * i] = Math.min(l.a[0], l.b[0]); boxes[4 * i + 1] = Math.max(l.a[0], l.b[0]);
+      boxes[4 * i + 2] = Math.min(l.a[1], l.b[1]); boxes[4 * i + 3] = Math.max(l.a[1], l.b[1]);
+    });
+    nearCache.set(lines, (c = { boxes, near: new Map() }));
+  }
+  const key = `${at[0]},${at[1]},${reach}`;
+  let near = c.near.get(key);
+  if (!near) {
+    const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach, b = c.boxes;
+    near = [];
+    for (let i = 0; i < lines.length; i++) if (b[4 * i + 1] >= x0 && b[4 * i] <= x1 && b[4 * i + 3] >= y0 && b[4 * i + 2] <= y1) near.push(lines[i]);
+    c.near.set(key, near);
+  }
+  return near;
+}
+
+/** Per page's lines, per stamp place and reach, the grown walls asked with and what was worked out from them. */
+const memoCache = new WeakMap<Line[], Map<string, { walls: Paths64; memo: Map<string, unknown> }[]>>();
+/** The memo of what is worked out round a stamp (`key`: its place and reach) from the page's lines and `walls`. */
+function cellsMemo(lines: Line[], key: string, walls: Paths64): Map<string, unknown> {
+  let byPlace = memoCache.get(lines);
+  if (!byPlace) memoCache.set(lines, (byPlace = new Map()));
+  let entries = byPlace.get(key);
+  if (!entries) byPlace.set(key, (entries = []));
+  let entry = entries.find((e) => samePaths(e.walls, walls));
+  if (!entry) entries.push((entry = { walls, memo: new Map() }));
+  return entry.memo;
+}
+
+function samePaths(a: Paths64, b: Paths64): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i], q = b[i];
+    if (p.length !== q.length) return false;
+    for (let k = 0; k < p.length; k++) if (p[k].x !== q[k].x || p[k].y !== q[k].y) return false;
+  }
+  return true;
 }
 
 /** The raster that finds the strokes bounding a stamp's cell reaches past the reach by these shares of it, the
