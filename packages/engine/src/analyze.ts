@@ -301,7 +301,11 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       // (the stamp that would name the room is asked, and passed over while it is a callout)
       let candidates = stampsIn(poly).filter((s) => pointInPoly(s.at[0], s.at[1], poly));
       if (!candidates.length && drawnNames.length) {
-        candidates = readStamps(drawnNames.filter((t) => pointInPoly(t.at[0], t.at[1], poly)));
+        // (a mark read as a word of one or two letters - a door's swing, a bed's corner - names no room beside a word:
+        // it is often read taller than the name)
+        const read = readStamps(drawnNames.filter((t) => pointInPoly(t.at[0], t.at[1], poly)));
+        const worded = read.filter((s) => s.names.some((n) => /\p{L}{3,}/u.test(n)));
+        candidates = worded.length ? worded : read;
         if (candidates.length) namesByOcr++;
       }
       let main = mainStamp(candidates, middle);

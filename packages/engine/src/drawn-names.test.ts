@@ -44,6 +44,13 @@ describe('room names drawn as curves on a vector page', () => {
     expect(byX.map((x) => x.label)).toEqual(['KITCHEN', 'BEDROOM']);
   }, 30_000);
 
+  it('are a word, not a mark read as one or two letters taller than it', async () => {
+    const pdf = await roomsPdf(ROOMS, { drawnText: [{ x: 2000, y: 2600, str: 'KITCHEN', size: 9 }, { x: 3600, y: 1800, str: 'XQ', size: 11 }, { x: 5800, y: 2600, str: 'BEDROOM', size: 9 }] });
+    const r = await analyzePdf(pdf, opts);
+    const byX = [...r.rooms].sort((a, b) => a.polygon[0][0] - b.polygon[0][0]);
+    expect(byX.map((x) => x.label)).toEqual(['KITCHEN', 'BEDROOM']);
+  }, 30_000);
+
   it('are not read with OCR turned off', async () => {
     const pdf = await roomsPdf(ROOMS, { drawnText: [{ x: 2000, y: 2600, str: 'KITCHEN', size: 9 }, { x: 5800, y: 2600, str: 'BEDROOM', size: 9 }] });
     const r = await analyzePdf(pdf, { ...opts, ocr: false });

@@ -151,7 +151,8 @@ async function readRoom(regions: Regions, room: Regions['rooms'][number], s: Nam
       if (isSizeNote(l.text)) continue;
       const str = spacedNumbers(l.text);
       out.push({ str, at: at(l), heightMm, horizontal: true });
-      if (isLabelText(str)) named = Math.max(named, heightMm);
+      // (a line of one or two letters, often a mark read as letters, does not set how tall the name is)
+      if (isLabelText(str) && /\p{L}{3,}/u.test(str)) named = Math.max(named, heightMm);
     }
   }
   return out;
