@@ -19,7 +19,7 @@ import { tooComplex } from './pdf-limits.js';
 import { analyzeRasterPage } from './source/raster/analyze-raster.js';
 import { readDrawnNames } from './source/raster/vector-names.js';
 import { OCR_BUDGET_MS } from './source/raster/room-names.js';
-import { readText, findPrintedScale, parseSize, parseBareSize, type TextItem } from './source/text.js';
+import { readText, findPrintedScale, parseSize, parseBareSize, hasWord, type TextItem } from './source/text.js';
 import { scaleBarFactor, toUserFrame, SCALE_BAR_AGREES } from './core/scale-bar.js';
 import { measureOutsideWalls, measureRoom, roomIdOf } from './measure/index.js';
 import { readStamps, mainStamp, stampLabel, type RoomStamp } from './core/stamps.js';
@@ -301,10 +301,10 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       // (the stamp that would name the room is asked, and passed over while it is a callout)
       let candidates = stampsIn(poly).filter((s) => pointInPoly(s.at[0], s.at[1], poly));
       if (!candidates.length && drawnNames.length) {
-        // (a mark read as a word of one or two letters - a door's swing, a bed's corner - names no room beside a word:
-        // it is often read taller than the name)
+        // (a mark read as a word of one or two letters names no room beside a word: it is often read taller than the
+        // name)
         const read = readStamps(drawnNames.filter((t) => pointInPoly(t.at[0], t.at[1], poly)));
-        const worded = read.filter((s) => s.names.some((n) => /\p{L}{3,}/u.test(n)));
+        const worded = read.filter((s) => s.names.some(hasWord));
         candidates = worded.length ? worded : read;
         if (candidates.length) namesByOcr++;
       }

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { union, intersect, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
-import { strokesBoundingCell, surelyOpen } from './cell-strokes.js';
+import { strokeField } from './cell-strokes.js';
 import { cellsOfRects, strokeRects, type Line } from './outdoor-spaces.js';
 import { pointInPoly, polyArea, toPath } from './geometry.js';
 
@@ -38,7 +38,7 @@ describe('strokesBoundingCell: the strokes that can bound the cell around a poin
   it('keeps the lines round a court and leaves out a planting behind one of them, and the cell is the same', () => {
     const { lines, at } = court();
     const rects = strokeRects(lines, HALF);
-    const kept = strokesBoundingCell(at, rects, [], [box(-3000, -3000, 7000, 7000)]);
+    const kept = strokeField(at, rects, []).boundingCell([box(-3000, -3000, 7000, 7000)]);
     expect(kept).not.toBeNull();
     expect(kept!.length).toBe(4);
     expect(cellArea(kept!, [], at)).toBe(cellArea(rects, [], at));
@@ -49,7 +49,7 @@ describe('strokesBoundingCell: the strokes that can bound the cell around a poin
     const { lines, at } = court();
     lines.push(line([3900, 2000], [3500, 2100]));
     const rects = strokeRects(lines, HALF);
-    const kept = strokesBoundingCell(at, rects, [], [box(-3000, -3000, 7000, 7000)])!;
+    const kept = strokeField(at, rects, []).boundingCell([box(-3000, -3000, 7000, 7000)])!;
     expect(kept.length).toBe(5);
     expect(cellArea(kept, [], at)).toBe(cellArea(rects, [], at));
   });
@@ -58,15 +58,15 @@ describe('strokesBoundingCell: the strokes that can bound the cell around a poin
     const { lines, at } = court();
     // the court's north line stops short of the west one: a gap of 500 mm
     lines[2] = line([4000, 4000], [500, 4000]);
-    expect(strokesBoundingCell(at, strokeRects(lines, HALF), [], [box(-3000, -3000, 7000, 7000)])).toBeNull();
-    expect(strokesBoundingCell([4000, 2000], strokeRects(court().lines, HALF), [], [box(-3000, -3000, 7000, 7000)])).toBeNull();
+    expect(strokeField(at, strokeRects(lines, HALF), []).boundingCell([box(-3000, -3000, 7000, 7000)])).toBeNull();
+    expect(strokeField([4000, 2000], strokeRects(court().lines, HALF), []).boundingCell([box(-3000, -3000, 7000, 7000)])).toBeNull();
   });
 
   it('takes the next window when the cell runs past the first', () => {
     const { lines, at } = court();
     const rects = strokeRects(lines, HALF);
-    expect(strokesBoundingCell(at, rects, [], [box(1000, 1000, 3000, 3000)])).toBeNull();
-    expect(strokesBoundingCell(at, rects, [], [box(1000, 1000, 3000, 3000), box(-1000, -1000, 5000, 5000)])!.length).toBe(4);
+    expect(strokeField(at, rects, []).boundingCell([box(1000, 1000, 3000, 3000)])).toBeNull();
+    expect(strokeField(at, rects, []).boundingCell([box(1000, 1000, 3000, 3000), box(-1000, -1000, 5000, 5000)])!.length).toBe(4);
   });
 
   it('counts the walls as closing the cell, and a point inside them is in no cell of its own', () => {
@@ -75,11 +75,11 @@ describe('strokesBoundingCell: the strokes that can bound the cell around a poin
     lines.splice(3, 1);
     const wall = inflatePaths([toPath([[-300, -200], [0, -200], [0, 4200], [-300, 4200]])], HALF, JoinType.Miter, EndType.Polygon);
     const rects = strokeRects(lines, HALF);
-    const kept = strokesBoundingCell(at, rects, wall, [box(-3000, -3000, 7000, 7000)]);
+    const kept = strokeField(at, rects, wall).boundingCell([box(-3000, -3000, 7000, 7000)]);
     expect(kept).not.toBeNull();
     expect(cellArea(kept!, wall, at)).toBe(cellArea(rects, wall, at));
-    expect(strokesBoundingCell(at, rects, [], [box(-3000, -3000, 7000, 7000)])).toBeNull();
-    expect(strokesBoundingCell([-150, 2000], rects, wall, [box(-3000, -3000, 7000, 7000)])).toBeNull();
+    expect(strokeField(at, rects, []).boundingCell([box(-3000, -3000, 7000, 7000)])).toBeNull();
+    expect(strokeField([-150, 2000], rects, wall).boundingCell([box(-3000, -3000, 7000, 7000)])).toBeNull();
   });
 
   it('gives the same cell where short strokes poke out of slanted walls by a few millimetres', () => {
@@ -105,7 +105,7 @@ describe('strokesBoundingCell: the strokes that can bound the cell around a poin
       const rects = strokeRects(lines, HALF);
       for (let k = 0; k < 12; k++) {
         const at: PointMm = [300 + r() * 7400, 300 + r() * 7400];
-        const kept = strokesBoundingCell(at, rects, clipped, [box(-500, -500, 8500, 8500)]);
+        const kept = strokeField(at, rects, clipped).boundingCell([box(-500, -500, 8500, 8500)]);
         if (!kept) continue;
         proved++;
         const full = cellArea(rects, clipped, at), ours = cellArea(kept, clipped, at);
@@ -131,7 +131,7 @@ describe('strokesBoundingCell: the strokes that can bound the cell around a poin
       const rects = strokeRects(lines, HALF);
       for (let k = 0; k < 12; k++) {
         const at: PointMm = [500 + r() * 7000, 500 + r() * 7000];
-        const kept = strokesBoundingCell(at, rects, wall, [box(at[0] - 3000, at[1] - 3000, at[0] + 3000, at[1] + 3000), box(-2000, -2000, 10_000, 10_000)]);
+        const kept = strokeField(at, rects, wall).boundingCell([box(at[0] - 3000, at[1] - 3000, at[0] + 3000, at[1] + 3000), box(-2000, -2000, 10_000, 10_000)]);
         if (!kept) continue;
         proved++;
         if (kept.length < rects.length) pruned++;
@@ -162,7 +162,7 @@ describe('surelyOpen: a point no cell holds, proved without the union', () => {
   it('finds the bent way out of a court, and the union agrees', () => {
     const rects = strokeRects(bentWayOut(), HALF);
     expect(held(rects, [], [2000, 2000])).toBe(false);
-    expect(surelyOpen([2000, 2000], rects, [])).toBe(true);
+    expect(strokeField([2000, 2000], rects, []).surelyOpen()).toBe(true);
   });
 
   it('proves nothing in a closed court', () => {
@@ -170,7 +170,7 @@ describe('surelyOpen: a point no cell holds, proved without the union', () => {
     lines.push(line([6000, 5000], [6000, 6000]));
     const rects = strokeRects(lines, HALF);
     expect(held(rects, [], [2000, 2000])).toBe(true);
-    expect(surelyOpen([2000, 2000], rects, [])).toBe(false);
+    expect(strokeField([2000, 2000], rects, []).surelyOpen()).toBe(false);
   });
 
   it('counts the walls as closing the court', () => {
@@ -178,7 +178,7 @@ describe('surelyOpen: a point no cell holds, proved without the union', () => {
     const wall = inflatePaths([toPath([[6000, 4800], [6300, 4800], [6300, 6200], [6000, 6200]])], HALF, JoinType.Miter, EndType.Polygon);
     const rects = strokeRects(lines, HALF);
     expect(held(rects, wall, [2000, 2000])).toBe(true);
-    expect(surelyOpen([2000, 2000], rects, wall)).toBe(false);
+    expect(strokeField([2000, 2000], rects, wall).surelyOpen()).toBe(false);
   });
 
   it('runs out from a stamp printed on a double line in the open, through the lines joined to the one under it', () => {
@@ -188,8 +188,8 @@ describe('surelyOpen: a point no cell holds, proved without the union', () => {
     const at: PointMm = [1500, -35];
     expect(held(rects, [], at)).toBe(false);
     // the upper line comes near every pixel of the lower one: without knowing the two are one piece, nothing is proved
-    expect(surelyOpen(at, rects, [])).toBe(false);
-    expect(surelyOpen(at, rects, [], (i) => i === 1)).toBe(true);
+    expect(strokeField(at, rects, []).surelyOpen()).toBe(false);
+    expect(strokeField(at, rects, []).surelyOpen((i) => i === 1)).toBe(true);
   });
 
   it('proves nothing for a stamp on a line that stands inside a closed court', () => {
@@ -198,7 +198,7 @@ describe('surelyOpen: a point no cell holds, proved without the union', () => {
     const rects = strokeRects(lines, HALF);
     const at: PointMm = [2000, 2005];
     expect(held(rects, [], at)).toBe(true);
-    expect(surelyOpen(at, rects, [], (i) => i === lines.length - 1)).toBe(false);
+    expect(strokeField(at, rects, []).surelyOpen((i) => i === lines.length - 1)).toBe(false);
   });
 
   it('never says open where the union holds the point in a cell, on random drawings', () => {
@@ -215,7 +215,7 @@ describe('surelyOpen: a point no cell holds, proved without the union', () => {
       const rects = strokeRects(lines, HALF);
       for (let k = 0; k < 15; k++) {
         const at: PointMm = [r() * 8000, r() * 8000];
-        if (!surelyOpen(at, rects, [])) continue;
+        if (!strokeField(at, rects, []).surelyOpen()) continue;
         open++;
         expect(held(rects, [], at)).toBe(false);
       }

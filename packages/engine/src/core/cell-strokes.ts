@@ -33,42 +33,95 @@ const SLACK_MM = 1;
 interface Box { x0: number; y0: number; x1: number; y1: number }
 
 /**
- * The rectangles of `rects` (convex quadrilaterals, integer corners, either orientation) that can bound the cell
- * holding `at` among the holes of the union of `rects` and `walls` (a union's rings, outers and holes); null when
- * the raster cannot prove it (then every rectangle may bound it). The raster covers the first of `windows` (each
- * larger than the one before) that holds the free pixels around `at`.
+ * The strokes `rects` (convex quadrilaterals, integer corners, either orientation) and the `walls` (a union's rings,
+ * outers and holes) round the point `at`, prepared once for both proofs: which strokes can bound the cell holding
+ * `at` among the holes of their union, and that no cell holds it.
  */
-export function strokesBoundingCell(at: PointMm, rects: Paths64, walls: Paths64, windows: Box[]): Paths64 | null {
+export interface StrokeField {
+  /**
+   * The strokes that can bound the cell holding `at`; null when the raster cannot prove it (then every stroke may
+   * bound it). The raster covers the first of `windows` (each larger than the one before) that holds the free
+   * pixels around `at`.
+   */
+  boundingCell(windows: Box[]): Paths64 | null;
+  /**
+   * Whether no cell holds `at`, surely: on a raster where every pixel a stroke or wall touches is blocked, the free
+   * pixels reached from `at`'s run out past everything drawn. Those pixels are free space joined edge to edge, so
+   * the point's region runs past every stroke. A point on a stroke (a stamp printed over a line) is in a cell only
+   * when that stroke's piece is an island inside one: the piece (the strokes holding `at` and those `joined` says
+   * overlap them, one to the next) does not block the fill, which starts inside it, and running out from there the
+   * piece is no island.
+   */
+  surelyOpen(joined?: (i: number) => boolean): boolean;
+}
+
+export function strokeField(at: PointMm, rects: Paths64, walls: Paths64): StrokeField {
   const quads = rects.map(quadOf);
-  // a point inside a stroke or a wall is in no cell of its own: the caller's search decides
-  if (quads.some((q) => q && inside(q, at[0], at[1], 0))) return null;
-  // (no cell runs past what is drawn: each window is cut to the box of the strokes and walls)
+  // (the strokes holding `at`; no cell runs past what is drawn: the extent of the strokes and walls)
+  const holding = quads.map((q) => !!q && inside(q, at[0], at[1], 0));
+  const onStroke = holding.some(Boolean);
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const list of [rects, walls]) for (const path of list) for (const p of path) {
     x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y);
   }
-  for (const window of windows) {
-    const box = { x0: Math.max(window.x0, x0), y0: Math.max(window.y0, y0), x1: Math.min(window.x1, x1), y1: Math.min(window.y1, y1) };
-    const found = reachedPixels(at, quads, walls, box);
-    if (found === 'outside') return null;
-    if (found === 'edge') {
-      // the free pixels ran to an edge of the window: on into the next, unless the edges are those of the drawing
-      if (box.x0 === x0 && box.y0 === y0 && box.x1 === x1 && box.y1 === y1) return null;
-      continue;
-    }
-    const { reached, raster } = found;
-    const w = raster.w, half = raster.px / Math.SQRT2;
-    return rects.filter((_, r) => {
-      const q = quads[r];
-      if (!q) return true;
-      let meets = false;
-      rows(q, half + SLACK_MM, raster, (j, i0, i1) => {
-        for (let i = i0; i <= i1 && !meets; i++) if (reached[j * w + i] === REACHED) meets = true;
+  return {
+    boundingCell(windows) {
+      // a point inside a stroke or a wall is in no cell of its own: the caller's search decides
+      if (onStroke) return null;
+      for (const window of windows) {
+        const box = { x0: Math.max(window.x0, x0), y0: Math.max(window.y0, y0), x1: Math.min(window.x1, x1), y1: Math.min(window.y1, y1) };
+        const found = reachedPixels(at, quads, walls, box);
+        if (found === 'outside') return null;
+        if (found === 'edge') {
+          // the free pixels ran to an edge of the window: on into the next, unless the edges are those of the drawing
+          if (box.x0 === x0 && box.y0 === y0 && box.x1 === x1 && box.y1 === y1) return null;
+          continue;
+        }
+        const { reached, raster } = found;
+        const w = raster.w, half = raster.px / Math.SQRT2;
+        return rects.filter((_, r) => {
+          const q = quads[r];
+          if (!q) return true;
+          let meets = false;
+          rows(q, half + SLACK_MM, raster, (j, i0, i1) => {
+            for (let i = i0; i <= i1 && !meets; i++) if (reached[j * w + i] === REACHED) meets = true;
+          });
+          return meets;
+        });
+      }
+      return null;
+    },
+    surelyOpen(joined) {
+      if (!(x0 < x1 && y0 < y1) || at[0] <= x0 || at[0] >= x1 || at[1] <= y0 || at[1] >= y1) return false;
+      // (any pixel proves it, a coarser one only blocks more: the whole drawing in about OPEN_PIXELS)
+      const px = Math.max(CELL_PX_MM, Math.ceil(Math.sqrt(((x1 - x0) * (y1 - y0)) / OPEN_PIXELS)));
+      const raster = rasterOf({ x0, y0, x1, y1 }, px);
+      if (!raster) return false;
+      const { w } = raster, half = px / Math.SQRT2;
+      // the pixels a stroke off the piece or a wall comes near are blocked; those whose centres a stroke of the piece
+      // holds are where the fill starts (from such a centre the piece runs on to `at`, and from a pixel to the next
+      // only the piece and free space are crossed)
+      const blocked = new Uint8Array(raster.w * raster.h);
+      const seeds: number[] = [];
+      quads.forEach((q, r) => {
+        if (onStroke && q && (holding[r] || joined?.(r))) {
+          rows(q, -SLACK_MM, raster, (j, i0, i1) => { for (let k = j * w + i0; k <= j * w + i1; k++) seeds.push(k); });
+          return;
+        }
+        const mark = (j: number, i0: number, i1: number) => blocked.fill(1, j * w + i0, j * w + i1 + 1);
+        if (q) return rows(q, half + SLACK_MM, raster, mark);
+        // (a flat rectangle: its edges)
+        const path = rects[r];
+        for (let k = 0; k < path.length; k++) {
+          const a = path[k], b = path[(k + 1) % path.length];
+          segmentRows(a.x, a.y, b.x, b.y, half + SLACK_MM, raster, mark);
+        }
       });
-      return meets;
-    });
-  }
-  return null;
+      if (walls.length && blockWalls(blocked, walls, raster, at, true)) return false;
+      if (!onStroke) seeds.push(Math.floor((at[1] - raster.oy) / px) * w + Math.floor((at[0] - raster.ox) / px));
+      return fill(blocked, raster, seeds) === 'edge';
+    },
+  };
 }
 
 /**
@@ -87,52 +140,6 @@ function reachedPixels(at: PointMm, quads: (Quad | null)[], walls: Paths64, box:
   if (si <= 0 || sj <= 0 || si >= raster.w - 1 || sj >= raster.h - 1) return 'edge';
   if (reached[sj * raster.w + si]) return 'outside';
   return fill(reached, raster, [sj * raster.w + si]) === 'edge' ? 'edge' : { reached, raster };
-}
-
-/**
- * Whether no cell holds `at`, surely: on a raster where every pixel a stroke or wall touches is blocked, the free
- * pixels reached from `at`'s run out past everything drawn. Those pixels are free space joined edge to edge, so the
- * point's region runs past every stroke. A point on a stroke (a stamp printed over a line) is in a cell only when
- * that stroke's piece is an island inside one: the piece (the strokes holding `at` and those `joined` says overlap
- * them, one to the next) does not block the fill, which starts inside it, and running out from there the piece is
- * no island.
- */
-export function surelyOpen(at: PointMm, rects: Paths64, walls: Paths64, joined?: (i: number) => boolean): boolean {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const list of [rects, walls]) for (const path of list) for (const p of path) {
-    x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y);
-  }
-  if (!(x0 < x1 && y0 < y1) || at[0] <= x0 || at[0] >= x1 || at[1] <= y0 || at[1] >= y1) return false;
-  // (any pixel proves it, a coarser one only blocks more: the whole drawing in about OPEN_PIXELS)
-  const px = Math.max(CELL_PX_MM, Math.ceil(Math.sqrt(((x1 - x0) * (y1 - y0)) / OPEN_PIXELS)));
-  const raster = rasterOf({ x0, y0, x1, y1 }, px);
-  if (!raster) return false;
-  const { w } = raster, half = px / Math.SQRT2;
-  // the pixels a stroke off the piece or a wall comes near are blocked; those whose centres a stroke of the piece
-  // holds are where the fill starts (from such a centre the piece runs on to `at`, and from a pixel to the next
-  // only the piece and free space are crossed)
-  const blocked = new Uint8Array(raster.w * raster.h);
-  const seeds: number[] = [];
-  const quads = rects.map(quadOf);
-  const holding = quads.map((q) => !!q && inside(q, at[0], at[1], 0));
-  const onPiece = holding.some(Boolean);
-  quads.forEach((q, r) => {
-    if (onPiece && q && (holding[r] || joined?.(r))) {
-      rows(q, -SLACK_MM, raster, (j, i0, i1) => { for (let k = j * w + i0; k <= j * w + i1; k++) seeds.push(k); });
-      return;
-    }
-    const mark = (j: number, i0: number, i1: number) => blocked.fill(1, j * w + i0, j * w + i1 + 1);
-    if (q) return rows(q, half + SLACK_MM, raster, mark);
-    // (a flat rectangle: its edges)
-    const path = rects[r];
-    for (let k = 0; k < path.length; k++) {
-      const a = path[k], b = path[(k + 1) % path.length];
-      rows(edgeQuad([a.x, a.y], [b.x, b.y], half + SLACK_MM), 0, raster, mark);
-    }
-  });
-  if (walls.length && blockWalls(blocked, walls, raster, at, true)) return false;
-  if (!onPiece) seeds.push(Math.floor((at[1] - raster.oy) / px) * w + Math.floor((at[0] - raster.ox) / px));
-  return fill(blocked, raster, seeds) === 'edge';
 }
 
 /** A raster over `box` with a margin of two pixels: pixel i, j has its centre at ox + (i + ½) px, oy + (j + ½) px. */
@@ -167,7 +174,7 @@ const REACHED = 255;
 /** A convex quadrilateral as its corners and its edges' inward unit normals with offsets (n·p ≥ c inside). */
 interface Quad { pts: PointMm[]; nx: number[]; ny: number[]; c: number[] }
 
-function quadOf(corners: readonly { x: number; y: number }[]): Quad | null {
+function quadOf(corners: Paths64[number]): Quad | null {
   const pts: PointMm[] = corners.map((p) => [p.x, p.y]);
   let twice = 0;
   for (let i = 0; i < pts.length; i++) {
@@ -264,7 +271,7 @@ function blockWalls(blocked: Uint8Array, walls: Paths64, r: Raster, at: PointMm,
 
 /**
  * For each pixel row, the columns whose centres lie in the rectangle around segment a-b reaching `d` past it on every
- * side (`rows` of `edgeQuad`, without building the quadrilateral: the walls' edges are thousands).
+ * side, without building the quadrilateral (the walls' edges are thousands).
  */
 function segmentRows(ax: number, ay: number, bx: number, by: number, d: number, r: Raster, each: (j: number, i0: number, i1: number) => void) {
   const { ox, oy, w, h, px } = r;
@@ -285,15 +292,3 @@ function segmentRows(ax: number, ay: number, bx: number, by: number, d: number, 
     if (i0 <= i1) each(j, i0, i1);
   }
 }
-
-/** The rectangle around segment a-b reaching `d` past it on every side (holds every point within `d` of it). */
-function edgeQuad(a: PointMm, b: PointMm, d: number): Quad {
-  const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
-  // (a point: a square round it)
-  const ux = len > 0 ? (dx / len) * d : d, uy = len > 0 ? (dy / len) * d : 0;
-  const pts: PointMm[] = [
-    [a[0] - ux + uy, a[1] - uy - ux], [b[0] + ux + uy, b[1] + uy - ux], [b[0] + ux - uy, b[1] + uy + ux], [a[0] - ux - uy, a[1] - uy + ux],
-  ];
-  return quadOf(pts.map(([x, y]) => ({ x, y })))!;
-}
-

@@ -14,7 +14,7 @@ import { Grid } from './grid.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 import { RingIndex } from './ring-index.js';
 import { patternLines } from './floor-patterns.js';
-import { strokesBoundingCell, surelyOpen } from './cell-strokes.js';
+import { strokeField } from './cell-strokes.js';
 
 /** Names of outdoor spaces in the languages the plans come in. */
 export const OUTDOOR_NAME = /loggia|balkon|balcon|terrass|terrace|sitzplatz|veranda|patio|porch|deck\b|garten|garden|alfresco|yard|outdoor|freisitz|dachterrasse/i;
@@ -148,11 +148,14 @@ function regionByPens(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
 function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: PointMm[][], reach: number): PointMm[] | null | 'open' {
   const at = s.at;
   const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach;
-  const near = linesNear(lines, at, reach);
+  // (what the lines alone give round the stamp is worked out once: a stamp near an idle closure is asked with the
+  // walls open and again closed)
+  const place = placeOf(lines, at, reach);
+  const near = place.near;
   if (near.length > MAX_LINES) return null;
   // a stamp with a way out between the lines is open at this reach: known without the union (seconds on a
   // dense sheet) - the region is looked for only where no straight way out passes every stroke and wall
-  const piece = ownPieceAt(lines, at, reach, near);
+  const piece = place.piece();
   if (hasWayOut(at, near, rings, x0, x1, y0, y1, piece)) return 'open';
   const pens = [...new Set(near.map((l) => Math.round((l.w ?? 0) * 100) / 100))].sort((a, b) => a - b);
   const floors = [-1, ...pens.slice(0, -1)].slice(0, MAX_PEN_TRIES);
@@ -162,24 +165,25 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   const grownWalls = grownWallsNear(at, reach, inp.building, rings);
   // (the cells and the joined region depend on the lines and the grown walls only: asked again with the walls open
   // or closed where they are the same round the stamp, they are taken from the first asking)
-  const memo = cellsMemo(lines, `${at[0]},${at[1]},${reach}`, grownWalls);
+  const memo = place.withWalls(grownWalls);
   const remember = <T>(key: string, work: () => T): T => (memo.has(key) ? (memo.get(key) as T) : (memo.set(key, work()), memo.get(key) as T));
-  const cellsOfAll = () => remember('all', () => cellsOf(near, grownWalls));
+  const cellsOfAll = () => remember('all', () => cellsOfRects(place.rects(), grownWalls));
   // the cell holding the stamp is taken from the strokes that can bound it, when a raster proves which they are
   // (cell-strokes.ts: a terrace among planting is bounded by hundreds of the union's ten thousand strokes)
   // (a cell closed by lines that run on past the reach may reach past it)
   const windows = WINDOWS.map((k) => ({ x0: x0 - reach * k, y0: y0 - reach * k, x1: x1 + reach * k, y1: y1 + reach * k }));
   // (and a stamp surely in the open among them, or on a piece of lines that is no island, is in no cell: no union at
   // all; the piece is that of every line, and holds with every line only)
-  const cellsHolding = (lines: Line[], all: boolean) => {
-    const rects = strokeRects(lines, CLOSE_MM);
-    const kept = strokesBoundingCell(at, rects, grownWalls, windows);
+  const cellsHolding = (rects: Paths64, all: boolean) => {
+    const field = strokeField(at, rects, grownWalls);
+    const kept = field.boundingCell(windows);
     if (kept) return cellsOfRects(kept, grownWalls);
-    if (surelyOpen(at, rects, grownWalls, all && piece ? (i) => piece.has(i) : undefined)) return [];
+    if (field.surelyOpen(all && piece ? (i) => piece.has(i) : undefined)) return [];
     return all ? cellsOfAll() : cellsOfRects(rects, grownWalls);
   };
   for (const floor of floors) {
-    const cells = remember(`cells ${floor}`, () => floor < 0 ? cellsHolding(near, true) : cellsHolding(near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), false));
+    const cells = remember(`cells ${floor}`, () => floor < 0 ? cellsHolding(place.rects(), true)
+      : cellsHolding(strokeRects(near.filter((l) => Math.round((l.w ?? 0) * 100) / 100 > floor), CLOSE_MM), false));
     const pts = regionAround(at, cells);
     // an open region stays open without more lines
     if (!pts) return floor < 0 ? 'open' : null;
@@ -194,42 +198,54 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
   return null;
 }
 
-/** Per page's lines, their boxes (x0, x1, y0, y1 of each line in turn) and the lines asked near a place, by place and
- * reach (each stamp is asked at each reach, and again with the walls closed). */
-const nearCache = new WeakMap<Line[], { boxes: Float64Array; near: Map<string, Line[]> }>();
-/** The lines whose boxes meet the box `reach` round `at`, in the page's order. */
-function linesNear(lines: Line[], at: PointMm, reach: number): Line[] {
-  let c = nearCache.get(lines);
-  if (!c) {
+/** What the page's lines alone give round a stamp at one reach: asked again with the walls closed, and per pen. */
+interface Place {
+  /** The lines whose boxes meet the box `reach` round the stamp, in the page's order. */
+  near: Line[];
+  /** Their strokes (strokeRects), in the same order. */
+  rects(): Paths64;
+  /** The stamp's own piece of them (ownPiece). */
+  piece(): Set<number> | null;
+  /** The memo of what is worked out from them with the grown walls `walls` (kept per walls, compared point by point). */
+  withWalls(walls: Paths64): Map<string, unknown>;
+}
+
+/** Per page's lines, their boxes (x0, x1, y0, y1 of each line in turn) and the places asked, by stamp place and reach. */
+const placeCache = new WeakMap<Line[], { boxes: Float64Array; places: Map<string, Place> }>();
+
+function placeOf(lines: Line[], at: PointMm, reach: number): Place {
+  let page = placeCache.get(lines);
+  if (!page) {
     const boxes = new Float64Array(4 * lines.length);
     lines.forEach((l, i) => {
       boxes[4 * i] = Math.min(l.a[0], l.b[0]); boxes[4 * i + 1] = Math.max(l.a[0], l.b[0]);
       boxes[4 * i + 2] = Math.min(l.a[1], l.b[1]); boxes[4 * i + 3] = Math.max(l.a[1], l.b[1]);
     });
-    nearCache.set(lines, (c = { boxes, near: new Map() }));
+    placeCache.set(lines, (page = { boxes, places: new Map() }));
   }
   const key = `${at[0]},${at[1]},${reach}`;
-  let near = c.near.get(key);
-  if (!near) {
-    const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach, b = c.boxes;
-    near = [];
+  let place = page.places.get(key);
+  if (!place) {
+    const x0 = at[0] - reach, x1 = at[0] + reach, y0 = at[1] - reach, y1 = at[1] + reach, b = page.boxes;
+    const near: Line[] = [];
     for (let i = 0; i < lines.length; i++) if (b[4 * i + 1] >= x0 && b[4 * i] <= x1 && b[4 * i + 3] >= y0 && b[4 * i + 2] <= y1) near.push(lines[i]);
-    c.near.set(key, near);
+    let rects: Paths64 | undefined;
+    let piece: Set<number> | null | undefined;
+    const memos: { walls: Paths64; memo: Map<string, unknown> }[] = [];
+    place = {
+      near,
+      rects: () => (rects ??= strokeRects(near, CLOSE_MM)),
+      // (on the dense sheet a piece is followed through nine thousand lines)
+      piece: () => (piece === undefined ? (piece = ownPiece(at, near)) : piece),
+      withWalls: (walls) => {
+        let entry = memos.find((e) => samePaths(e.walls, walls));
+        if (!entry) memos.push((entry = { walls, memo: new Map() }));
+        return entry.memo;
+      },
+    };
+    page.places.set(key, place);
   }
-  return near;
-}
-
-/** Per page's lines, per stamp place and reach, the grown walls asked with and what was worked out from them. */
-const memoCache = new WeakMap<Line[], Map<string, { walls: Paths64; memo: Map<string, unknown> }[]>>();
-/** The memo of what is worked out round a stamp (`key`: its place and reach) from the page's lines and `walls`. */
-function cellsMemo(lines: Line[], key: string, walls: Paths64): Map<string, unknown> {
-  let byPlace = memoCache.get(lines);
-  if (!byPlace) memoCache.set(lines, (byPlace = new Map()));
-  let entries = byPlace.get(key);
-  if (!entries) byPlace.set(key, (entries = []));
-  let entry = entries.find((e) => samePaths(e.walls, walls));
-  if (!entry) entries.push((entry = { walls, memo: new Map() }));
-  return entry.memo;
+  return place;
 }
 
 function samePaths(a: Paths64, b: Paths64): boolean {
@@ -258,8 +274,8 @@ const ON_STROKE_MM = CLOSE_MM - 2;
 const WALL_CLEAR_MM = 2 * CLOSE_MM + 5;
 
 /**
- * Whether a straight ray from `at` stays clear of every stroke (cellsOf's rectangles) and every grown wall near
- * the stamp: then no ring of their union encloses the stamp, and cellsOf would give no cell holding it. Only a
+ * Whether a straight ray from `at` stays clear of every stroke (strokeRects' rectangles) and every grown wall near
+ * the stamp: then no ring of their union encloses the stamp, and cellsOfRects would give no cell holding it. Only a
  * proof of openness; false says nothing.
  */
 export function hasWayOut(at: PointMm, near: Line[], rings: PointMm[][], x0: number, x1: number, y0: number, y1: number,
@@ -376,21 +392,6 @@ const PIECE_CELL_MM = 400;
 /** The piece is followed through at most this many lines (beyond: no proof, the union is built). */
 const PIECE_MAX_LINES = 20_000;
 
-/**
- * Per page's lines, the stamps' own pieces by place and reach: a stamp near an idle closure is asked with the
- * walls open and then, when that finds nothing, with the walls closed, and its piece is the lines' alone (on the
- * dense sheet a piece is followed through nine thousand lines).
- */
-const piecesCache = new WeakMap<Line[], Map<string, Set<number> | null>>();
-/** `ownPiece` of the lines of `lines` within `reach` of `at` (`near`, in `lines`' order), asked once. */
-function ownPieceAt(lines: Line[], at: PointMm, reach: number, near: Line[]): Set<number> | null {
-  let pieces = piecesCache.get(lines);
-  if (!pieces) piecesCache.set(lines, (pieces = new Map()));
-  const key = `${at[0]},${at[1]},${reach}`;
-  if (!pieces.has(key)) pieces.set(key, ownPiece(at, near));
-  return pieces.get(key)!;
-}
-
 /** The indices of the lines whose strokes are surely joined to a stroke holding `at` (empty when none holds it). */
 function ownPiece(at: PointMm, near: Line[]): Set<number> | null {
   const own = new Set<number>();
@@ -431,12 +432,8 @@ function lineGrid(near: Line[], which: Iterable<number>): Grid<number> {
   return grid;
 }
 
-/** The cells bounded by the given lines and the walls: holes of their union (not grown back), counter-clockwise. */
-export function cellsOf(near: Line[], grownWalls: Paths64): PointMm[][] {
-  return cellsOfRects(strokeRects(near, CLOSE_MM), grownWalls);
-}
-
-/** The cells bounded by the given strokes (strokeRects) and the walls. */
+/** The cells bounded by the given strokes (strokeRects) and the walls: holes of their union (not grown back),
+ * counter-clockwise. */
 export function cellsOfRects(rects: Paths64, grownWalls: Paths64): PointMm[][] {
   // (a stroke lying wholly inside the grown walls adds nothing to their union and is left out: a wall's hatching
   // or a planting drawn over a wall is thousands of strokes that cost the union most of its time)
@@ -571,7 +568,7 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, cell
   return grow(polyArea(outer) > 0 ? outer : [...outer].reverse(), -1);
 }
 
-/** The closed region around `at` among the cells bounded by the lines and the walls (cellsOf), or null when it is open. */
+/** The closed region around `at` among the cells bounded by the lines and the walls (cellsOfRects), or null when it is open. */
 function regionAround(at: PointMm, cells: PointMm[][]): PointMm[] | null {
   // the smallest cell holding the stamp is its region, grown back to the lines' middles and the walls' faces
   const best = cells.filter((r) => pointInPoly(at[0], at[1], r)).sort((p, q) => polyArea(p) - polyArea(q))[0];

@@ -1,9 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { hasWayOut, cellsOf, type Line } from './outdoor-spaces.js';
+import { hasWayOut, cellsOfRects, strokeRects, type Line } from './outdoor-spaces.js';
 import { pointInPoly, toPath } from './geometry.js';
 import { inflatePaths, JoinType, EndType } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 
+/** The cells the union-based search finds: the strokes 40 mm either side of the lines, with the walls. */
+const cellsOf = (lines: Line[], walls: Parameters<typeof cellsOfRects>[1]) => cellsOfRects(strokeRects(lines, 40), walls);
 /** Whether the union of the strokes (no walls) leaves a cell holding `at`: what the union-based search finds. */
 const held = (at: PointMm, lines: Line[]) => cellsOf(lines, []).some((c) => pointInPoly(at[0], at[1], c));
 const way = (at: PointMm, lines: Line[]) => hasWayOut(at, lines, [], at[0] - 3000, at[0] + 3000, at[1] - 3000, at[1] + 3000);

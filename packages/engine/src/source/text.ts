@@ -41,6 +41,12 @@ export async function readText(page: PDFPageProxy, k: number, hidden?: ((xPt: nu
 
 const NUMERIC = /^[\d\s.,:xX×/+\-'"mM²2()]*$/;
 
+/** Whether the text holds a word of three letters or more: a line OCR read as one or two letters is often a mark
+ * (a door's swing, a bed's corner) taken for letters. */
+export function hasWord(s: string): boolean {
+  return /\p{L}{3,}/u.test(s);
+}
+
 /** A label is text with letters; dimension strings and bare numbers are not labels. */
 export function isLabelText(s: string): boolean {
   return /[A-Za-z]{2,}/.test(s) && !NUMERIC.test(s) && s.length <= 40;

@@ -61,10 +61,13 @@ export interface GreyImage {
   pxPerPt: number;
 }
 
-/** Renders the page in grey at `pxPerPt`. */
-export async function renderGrey(page: PDFPageProxy, pxPerPt: number): Promise<GreyImage> {
-  const viewport = page.getViewport({ scale: pxPerPt });
-  const w = Math.max(1, Math.round(viewport.width)), h = Math.max(1, Math.round(viewport.height));
+/**
+ * Renders the page in grey at `pxPerPt`: the whole page, or with `box` only its part from (x0, y0) page points
+ * (top-left), `w` × `h` pixels.
+ */
+export async function renderGrey(page: PDFPageProxy, pxPerPt: number, box?: { x0: number; y0: number; w: number; h: number }): Promise<GreyImage> {
+  const viewport = page.getViewport(box ? { scale: pxPerPt, offsetX: -box.x0 * pxPerPt, offsetY: -box.y0 * pxPerPt } : { scale: pxPerPt });
+  const w = box?.w ?? Math.max(1, Math.round(viewport.width)), h = box?.h ?? Math.max(1, Math.round(viewport.height));
   const canvas = createCanvas(w, h);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
@@ -73,5 +76,5 @@ export async function renderGrey(page: PDFPageProxy, pxPerPt: number): Promise<G
   const rgba = ctx.getImageData(0, 0, w, h).data;
   const grey = new Uint8Array(w * h);
   for (let i = 0, j = 0; i < grey.length; i++, j += 4) grey[i] = (rgba[j] * 77 + rgba[j + 1] * 150 + rgba[j + 2] * 29) >> 8;
-  return { w, h, grey, pxPerPt: w / page.getViewport({ scale: 1 }).width };
+  return { w, h, grey, pxPerPt: box ? pxPerPt : w / page.getViewport({ scale: 1 }).width };
 }

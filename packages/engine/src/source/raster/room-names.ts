@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { isSizeNote } from '../../core/stamps.js';
 import type { PointMm } from '../../types.js';
-import { isLabelText, type TextItem } from '../text.js';
+import { hasWord, isLabelText, type TextItem } from '../text.js';
 import { components, histogramLevel, newMask } from './bitmap.js';
 import { ocrWorker, readCrop, releaseOcr, type OcrCrop, type OcrLine } from './ocr.js';
 import type { Regions } from './regions.js';
@@ -152,7 +152,7 @@ async function readRoom(regions: Regions, room: Regions['rooms'][number], s: Nam
       const str = spacedNumbers(l.text);
       out.push({ str, at: at(l), heightMm, horizontal: true });
       // (a line of one or two letters, often a mark read as letters, does not set how tall the name is)
-      if (isLabelText(str) && /\p{L}{3,}/u.test(str)) named = Math.max(named, heightMm);
+      if (isLabelText(str) && hasWord(str)) named = Math.max(named, heightMm);
     }
   }
   return out;

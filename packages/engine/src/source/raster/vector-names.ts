@@ -5,11 +5,11 @@
  * room is a region of the render, and OCR reads the writing inside it. The lines read come back as text items in
  * the analysis' mm frame, for the labelling that serves the page's own text.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PointMm } from '../../types.js';
 import type { TextItem } from '../text.js';
 import { binarizeWithPaper } from './binarize.js';
+import { renderGrey } from './page-image.js';
 import type { Mask } from './bitmap.js';
 import type { Regions, PixelRoom } from './regions.js';
 import { readRoomNames, OCR_BUDGET_MS } from './room-names.js';
@@ -39,7 +39,7 @@ export async function readDrawnNames(page: PDFPageProxy, rooms: PointMm[][], mmP
   if (!(x1 > x0 && y1 > y0)) return [];
   const pxPerPt = Math.min(RENDER_DPI / 72, Math.sqrt(MAX_RENDER_PX / ((x1 - x0) * (y1 - y0))));
   const w = Math.max(1, Math.ceil((x1 - x0) * pxPerPt)), h = Math.max(1, Math.ceil((y1 - y0) * pxPerPt));
-  const grey = await renderBox(page, pxPerPt, x0, y0, w, h);
+  const { grey } = await renderGrey(page, pxPerPt, { x0, y0, w, h });
   const ink = writingInk(grey, w, h);
   // (a pixel's place in the frame: its top-left corner, as for scans)
   const toPx = (p: PointMm): [number, number] => [(p[0] / mmPerPt - x0) * pxPerPt, (p[1] / mmPerPt - y0) * pxPerPt];
@@ -58,20 +58,6 @@ export function writingInk(grey: Uint8Array, w: number, h: number): Mask {
   const { ink } = binarizeWithPaper(grey, w, h);
   for (let i = 0; i < grey.length; i++) if (grey[i] >= WRITING_GREY) ink.data[i] = 0;
   return ink;
-}
-
-/** The page's box from (x0, y0) points, `w` × `h` pixels at `pxPerPt`, in grey on white. */
-async function renderBox(page: PDFPageProxy, pxPerPt: number, x0: number, y0: number, w: number, h: number): Promise<Uint8Array> {
-  const viewport = page.getViewport({ scale: pxPerPt, offsetX: -x0 * pxPerPt, offsetY: -y0 * pxPerPt });
-  const canvas = createCanvas(w, h);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, w, h);
-  await page.render({ canvasContext: ctx as never, canvas: canvas as never, viewport }).promise;
-  const rgba = ctx.getImageData(0, 0, w, h).data;
-  const grey = new Uint8Array(w * h);
-  for (let i = 0, j = 0; i < grey.length; i++, j += 4) grey[i] = (rgba[j] * 77 + rgba[j + 1] * 150 + rgba[j + 2] * 29) >> 8;
-  return grey;
 }
 
 /** Label of the pixels in no room: neither a room's nor a wall's (room-names.ts reads both of those as the room's). */
