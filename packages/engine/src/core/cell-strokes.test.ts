@@ -4,12 +4,8 @@ import type { PointMm } from '../types.js';
 import { strokeField } from './cell-strokes.js';
 import { cellsOfRects, strokeRects, type Line } from './outdoor-spaces.js';
 import { pointInPoly, polyArea, toPath } from './geometry.js';
+import { lcg } from '../test-random.js';
 
-/** A small deterministic generator, so a failure can be replayed. */
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
 
 const HALF = 40;
 const line = (a: PointMm, b: PointMm): Line => ({ a, b });

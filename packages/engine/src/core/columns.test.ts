@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { analyzePdf } from '../analyze.js';
 import { sheetPdf, type SheetPen } from '../test-pdfs.js';
 import type { Room } from '../types.js';
-import { hatchedColumns, withoutColumns } from './columns.js';
+import { hatchedColumns, hatchPatches, slantedPieces, withoutColumns, type PtSeg } from './columns.js';
+import { segToSegDist } from './geometry.js';
+import { lcg } from '../test-random.js';
 import type { PointMm } from '../types.js';
 
 const opts = { page: 1, scale: 100, ceilingHeightMm: 2500 };
@@ -86,5 +88,40 @@ describe('hatched columns', () => {
     expect(hatchedColumns(pattern, 1, inWall)).toHaveLength(0);
     const cross = [{ x1: 3480, y1: 2500, x2: 3980, y2: 3000 }, { x1: 3480, y1: 3000, x2: 3980, y2: 2500 }];
     expect(hatchedColumns(cross, 1, inWall)).toHaveLength(0);
+  });
+
+  it("links a long stroke's neighbour beyond its end, however long the stroke", () => {
+    // a stroke 1130 mm long at 20° (the longest a column's hatch has) and a short one 100 mm on from its end, in line
+    const t = (20 * Math.PI) / 180, ux = Math.cos(t), uy = Math.sin(t), mid = [999, 500];
+    const a = [mid[0] - 565 * ux, mid[1] - 565 * uy], b = [mid[0] + 565 * ux, mid[1] + 565 * uy];
+    const c = [b[0] + 100 * ux, b[1] + 100 * uy], d = [c[0] + 50 * ux, c[1] + 50 * uy];
+    const segs: PtSeg[] = [{ x1: a[0], y1: a[1], x2: b[0], y2: b[1] }, { x1: c[0], y1: c[1], x2: d[0], y2: d[1] }];
+    expect(hatchPatches(slantedPieces(segs, 1))).toEqual([[0, 1]]);
+  });
+
+  it('finds the same patches as every pair of strokes compared, on random hatching', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const r = lcg(seed);
+      // strokes of three directions (and a little off each), of every length a piece may have, over a 6 m square
+      const segs: PtSeg[] = [];
+      for (let n = 0; n < 400; n++) {
+        const deg = [25, 45, 60][n % 3] + (r() - 0.5) * 5, len = 10 + r() ** 2 * 1100, t = (deg * Math.PI) / 180;
+        const x = r() * 6000, y = r() * 6000;
+        segs.push({ x1: x, y1: y, x2: x + len * Math.cos(t), y2: y + len * Math.sin(t) });
+      }
+      const pieces = slantedPieces(segs, 1);
+      // every pair within 130 mm and 2 degrees, joined one to the next
+      const parent = pieces.map((_, i) => i);
+      const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+      for (let i = 0; i < pieces.length; i++) for (let j = i + 1; j < pieces.length; j++) {
+        const p = pieces[i], q = pieces[j];
+        if (Math.abs(p.angle - q.angle) <= 2 && segToSegDist(p.a, p.b, q.a, q.b) <= 130) parent[find(i)] = find(j);
+      }
+      const byRoot = new Map<number, number[]>();
+      pieces.forEach((_, i) => (byRoot.get(find(i)) ?? byRoot.set(find(i), []).get(find(i))!).push(i));
+      const patches = hatchPatches(pieces);
+      expect(patches.filter((g) => g.length > 1).length).toBeGreaterThan(10);
+      expect(patches).toEqual([...byRoot.values()]);
+    }
   });
 });

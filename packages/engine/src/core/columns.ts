@@ -16,17 +16,8 @@
 import { difference, FillRule, intersect } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 import { bbox, fromPath, hypot, polyArea, segToSegDist, toPath } from './geometry.js';
-import { cellKey, Grid } from './grid.js';
+import { Grid } from './grid.js';
 import { groups } from './groups.js';
-
-/**
- * A window's cells and direction band as one grid key (`cellKey`: a number near the origin): its first column with
- * how many more, and its first row with how many more and the band. (A string beyond what a page ever needs.)
- */
-function windowKey(cx0: number, cx1: number, cy0: number, cy1: number, band: number): number | string {
-  if (cx1 - cx0 > 7 || cy1 - cy0 > 7 || band < 0 || band >= 128) return `${cx0},${cx1},${cy0},${cy1},${band}`;
-  return cellKey(cx0 * 8 + (cx1 - cx0), (cy0 * 8 + (cy1 - cy0)) * 128 + band);
-}
 
 /** A drawn segment in points (as the vector source gives it). */
 export interface PtSeg { x1: number; y1: number; x2: number; y2: number; dashed?: boolean }
@@ -69,65 +60,7 @@ const MIN_PIECE_MM = 10;
 export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) => boolean): PointMm[][] {
   const pieces = slantedPieces(segs, k);
   if (pieces.length < MIN_PIECES) return [];
-  // patches: pieces of one direction within a hatch's spacing of each other (a grid of cells finds the neighbours:
-  // a piece is filed at its ends and middle, and looks two cells round its middle). There is a grid per direction
-  // band of ANGLE_TOL_DEG, and a piece looks in its own band's and the two beside it: a piece further round cannot
-  // be linked (half the pairs on a sheet of crossing hatches), and the patches are the linked pieces' groups
-  // whatever order the candidates come in.
-  const band = (deg: number) => Math.floor(deg / ANGLE_TOL_DEG);
-  const grids = new Map<number, Grid<number>>();
-  pieces.forEach((p, i) => {
-    const b = band(p.angle);
-    let grid = grids.get(b);
-    if (!grid) grids.set(b, (grid = new Grid<number>(MAX_SPACING_MM)));
-    for (const q of [p.a, p.b, p.mid]) {
-      const here = grid.at(q);
-      if (here[here.length - 1] !== i) grid.add(q, i);
-    }
-  });
-  const reach = 2 * MAX_SPACING_MM;
-  // a piece looks in the cells its middle's box touches, in its band and the two beside it: pieces whose boxes
-  // start and end in the same cells, in the same band, look in the same window. Each window's pieces are listed
-  // once (a piece is filed in up to three of its cells), in ascending order, and a piece takes those after it:
-  // the links asked are the same, and the patches are the linked pieces' groups whatever order they come in.
-  const windows = new Map<number | string, Int32Array>();
-  const listedIn = new Int32Array(pieces.length).fill(-1);
-  const cellOf = (v: number) => Math.floor(v / MAX_SPACING_MM);
-  // (each piece's line as a unit normal and offset: a piece wholly on one side of another's line, farther than NEAR_MM
-  // from it, is farther than that from the piece - most of the pairs asked on a sheet of parallel hatching)
-  const nx = new Float64Array(pieces.length), ny = new Float64Array(pieces.length), off = new Float64Array(pieces.length);
-  pieces.forEach((p, i) => {
-    const len = hypot(p.b[0] - p.a[0], p.b[1] - p.a[1]);
-    nx[i] = -(p.b[1] - p.a[1]) / len; ny[i] = (p.b[0] - p.a[0]) / len; off[i] = nx[i] * p.a[0] + ny[i] * p.a[1];
-  });
-  const patches = groups(pieces.length, (i, j) => {
-    const p = pieces[i], q = pieces[j];
-    if (Math.abs(q.angle - p.angle) > ANGLE_TOL_DEG) return false;
-    if (q.x0 > p.x1 + NEAR_MM || p.x0 > q.x1 + NEAR_MM || q.y0 > p.y1 + NEAR_MM || p.y0 > q.y1 + NEAR_MM) return false;
-    const da = nx[i] * q.a[0] + ny[i] * q.a[1] - off[i], db = nx[i] * q.b[0] + ny[i] * q.b[1] - off[i];
-    if ((da > NEAR_MM && db > NEAR_MM) || (da < -NEAR_MM && db < -NEAR_MM)) return false;
-    return segToSegDist(p.a, p.b, q.a, q.b) <= NEAR_MM;
-  }, (i) => {
-    const x = pieces[i].mid[0], y = pieces[i].mid[1], b = band(pieces[i].angle);
-    const key = windowKey(cellOf(x - reach), cellOf(x + reach), cellOf(y - reach), cellOf(y + reach), b);
-    let window = windows.get(key);
-    if (!window) {
-      const ids: number[] = [];
-      const mark = windows.size;
-      for (let nb = b - 1; nb <= b + 1; nb++) {
-        const grid = grids.get(nb);
-        if (!grid) continue;
-        for (const list of grid.cellsInBox(x - reach, y - reach, x + reach, y + reach)) {
-          for (const j of list) if (listedIn[j] !== mark) { listedIn[j] = mark; ids.push(j); }
-        }
-      }
-      windows.set(key, (window = Int32Array.from(ids).sort()));
-    }
-    // (the pieces after i: the first index above it, by halving)
-    let lo = 0;
-    for (let hi = window.length; lo < hi; ) { const m = (lo + hi) >> 1; if (window[m] <= i) lo = m + 1; else hi = m; }
-    return window.subarray(lo);
-  });
+  const patches = hatchPatches(pieces);
   const out: PointMm[][] = [];
   for (const ids of patches) {
     if (ids.length < MIN_PIECES || ids.length > MAX_PIECES) continue;
@@ -170,20 +103,69 @@ export function hatchedColumns(segs: PtSeg[], k: number, inWall: (p: PointMm) =>
   return out;
 }
 
-interface SlantedPiece { a: PointMm; b: PointMm; mid: PointMm; angle: number; x0: number; y0: number; x1: number; y1: number }
+/**
+ * The patches of slanted pieces: each piece with every piece of about its direction (within ANGLE_TOL_DEG) within
+ * NEAR_MM of it, joined one to the next (indices into `pieces`, each patch ascending).
+ */
+export function hatchPatches(pieces: SlantedPiece[]): number[][] {
+  // patches: pieces of one direction within a hatch's spacing of each other. A piece is filed in every cell its box
+  // touches and looks in the cells of its box widened by that spacing, at the pieces of its own direction band of
+  // ANGLE_TOL_DEG and the two beside it: every piece within NEAR_MM and ANGLE_TOL_DEG of it is among them (a piece
+  // further round cannot be linked: half the pairs on a sheet of crossing hatches), and the patches are the linked
+  // pieces' groups whatever order the candidates come in.
+  const band = (deg: number) => Math.floor(deg / ANGLE_TOL_DEG);
+  const bandOf = Int32Array.from(pieces, (p) => band(p.angle));
+  const grid = new Grid<number>(MAX_SPACING_MM);
+  pieces.forEach((p, i) => grid.addBox(p.x0, p.y0, p.x1, p.y1, i));
+  // (the candidates of one piece at a time: a piece in several of the cells looked in is listed once)
+  const listedFor = new Int32Array(pieces.length).fill(-1);
+  const candidates: number[] = [];
+  // (each piece's line as a unit normal and offset: a piece wholly on one side of another's line, farther than NEAR_MM
+  // from it, is farther than that from the piece - most of the pairs asked on a sheet of parallel hatching)
+  const nx = new Float64Array(pieces.length), ny = new Float64Array(pieces.length), off = new Float64Array(pieces.length);
+  pieces.forEach((p, i) => {
+    const len = hypot(p.b[0] - p.a[0], p.b[1] - p.a[1]);
+    nx[i] = -(p.b[1] - p.a[1]) / len; ny[i] = (p.b[0] - p.a[0]) / len; off[i] = nx[i] * p.a[0] + ny[i] * p.a[1];
+  });
+  return groups(pieces.length, (i, j) => {
+    const p = pieces[i], q = pieces[j];
+    if (Math.abs(q.angle - p.angle) > ANGLE_TOL_DEG) return false;
+    if (q.x0 > p.x1 + NEAR_MM || p.x0 > q.x1 + NEAR_MM || q.y0 > p.y1 + NEAR_MM || p.y0 > q.y1 + NEAR_MM) return false;
+    const da = nx[i] * q.a[0] + ny[i] * q.a[1] - off[i], db = nx[i] * q.b[0] + ny[i] * q.b[1] - off[i];
+    if ((da > NEAR_MM && db > NEAR_MM) || (da < -NEAR_MM && db < -NEAR_MM)) return false;
+    return segToSegDist(p.a, p.b, q.a, q.b) <= NEAR_MM;
+  }, (i) => {
+    const p = pieces[i], b = bandOf[i];
+    const x0 = p.x0 - NEAR_MM, y0 = p.y0 - NEAR_MM, x1 = p.x1 + NEAR_MM, y1 = p.y1 + NEAR_MM;
+    candidates.length = 0;
+    for (const list of grid.cellsInBox(x0, y0, x1, y1)) {
+      for (const j of list) {
+        if (j <= i || listedFor[j] === i) continue;
+        listedFor[j] = i;
+        const q = pieces[j];
+        if (Math.abs(bandOf[j] - b) <= 1 && q.x0 <= x1 && q.x1 >= x0 && q.y0 <= y1 && q.y1 >= y0) candidates.push(j);
+      }
+    }
+    return candidates;
+  });
+}
+
+export interface SlantedPiece { a: PointMm; b: PointMm; mid: PointMm; angle: number; x0: number; y0: number; x1: number; y1: number }
 
 /** The slanted strokes (mm) that may be pieces of a column's hatch. */
-function slantedPieces(segs: PtSeg[], k: number): SlantedPiece[] {
+export function slantedPieces(segs: PtSeg[], k: number): SlantedPiece[] {
   const out: SlantedPiece[] = [];
   for (const s of segs) {
     if (s.dashed) continue;
-    const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
-    const len = hypot(b[0] - a[0], b[1] - a[1]);
+    // (the page's every line is asked: its points are made only for the pieces kept)
+    const dx = s.x2 * k - s.x1 * k, dy = s.y2 * k - s.y1 * k;
+    const len = hypot(dx, dy);
     // (no stroke of a column's hatch is longer than the box's diagonal)
     if (len < MIN_PIECE_MM || len > Math.SQRT2 * MAX_SIDE_MM) continue;
-    let deg = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
+    let deg = (Math.atan2(dy, dx) * 180) / Math.PI;
     deg = ((deg % 180) + 180) % 180;
     if (Math.min(deg % 90, 90 - (deg % 90)) < MIN_SLANT_DEG) continue;
+    const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
     out.push({ a, b, mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], angle: deg, x0: Math.min(a[0], b[0]), y0: Math.min(a[1], b[1]), x1: Math.max(a[0], b[0]), y1: Math.max(a[1], b[1]) });
   }
   return out;

@@ -89,13 +89,16 @@ export function closedEnds(arcs: DoorArc[], segs: MmSeg[]): Map<DoorArc, PointMm
   for (const a of arcs) byHinge.addBox(a.hinge[0] - CELL, a.hinge[1] - CELL, a.hinge[0] + CELL, a.hinge[1] + CELL, a);
   const near = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) < NEAR;
   const leafTo = new Map<DoorArc, Set<number>>();
-  for (const s of segs) {
-    for (const [h, e] of [[s.a, s.b], [s.b, s.a]]) {
-      for (const a of byHinge.at(h)) {
-        if (Math.abs(s.len - a.radius) > 0.1 * a.radius || !near(h, a.hinge)) continue;
-        a.ends.forEach((end, i) => { if (near(e, end)) (leafTo.get(a) ?? leafTo.set(a, new Set()).get(a)!).add(i); });
-      }
+  // (either end of a line may be the hinge: asked of every line of the page, so without a pair built per line)
+  const leafFrom = (s: MmSeg, h: PointMm, e: PointMm) => {
+    for (const a of byHinge.at(h)) {
+      if (Math.abs(s.len - a.radius) > 0.1 * a.radius || !near(h, a.hinge)) continue;
+      a.ends.forEach((end, i) => { if (near(e, end)) (leafTo.get(a) ?? leafTo.set(a, new Set()).get(a)!).add(i); });
     }
+  };
+  for (const s of segs) {
+    leafFrom(s, s.a, s.b);
+    leafFrom(s, s.b, s.a);
   }
   const out = new Map<DoorArc, PointMm>();
   for (const [a, ends] of leafTo) if (ends.size === 1) out.set(a, a.ends[ends.has(0) ? 1 : 0]);

@@ -122,10 +122,27 @@ function crossAt(xi: number, yi: number, xj: number, yj: number, a: Pt, dx: numb
 
 /** The parts of segment a-b inside the clip region (even-odd over all rings). */
 export function clipSeg(c: Clip, a: Pt, b: Pt): [Pt, Pt][] {
-  if (Math.max(a[0], b[0]) < c.x0 || Math.min(a[0], b[0]) > c.x1 || Math.max(a[1], b[1]) < c.y0 || Math.min(a[1], b[1]) > c.y1) return [];
-  if (!c.exact) return [[a, b]];
+  const flat: number[] = [], out: [Pt, Pt][] = [];
+  clipSegInto(c, a, b, flat);
+  for (let i = 0; i < flat.length; i += 4) out.push([[flat[i], flat[i + 1]], [flat[i + 2], flat[i + 3]]]);
+  return out;
+}
+
+/** (the crossings of one segment at a time) */
+const crossings: number[] = [];
+
+/**
+ * `clipSeg` written to `out` (emptied first) as x1, y1, x2, y2 of each piece in turn, without a point or a pair
+ * made per piece: asked of every stroked segment of a page drawn under a clip.
+ */
+export function clipSegInto(c: Clip, a: Pt, b: Pt, out: number[]): void {
+  out.length = 0;
+  if (Math.max(a[0], b[0]) < c.x0 || Math.min(a[0], b[0]) > c.x1 || Math.max(a[1], b[1]) < c.y0 || Math.min(a[1], b[1]) > c.y1) return;
+  if (!c.exact) { out.push(a[0], a[1], b[0], b[1]); return; }
   const dx = b[0] - a[0], dy = b[1] - a[1];
-  const ts = [0, 1];
+  const ts = crossings;
+  ts.length = 0;
+  ts.push(0, 1);
   const ix = edgeIndex(c);
   if (ix) {
     edgesNear(c, ix, Math.min(a[0], b[0]) - LOOKUP_MARGIN, Math.min(a[1], b[1]) - LOOKUP_MARGIN, Math.max(a[0], b[0]) + LOOKUP_MARGIN, Math.max(a[1], b[1]) + LOOKUP_MARGIN, near);
@@ -134,18 +151,19 @@ export function clipSeg(c: Clip, a: Pt, b: Pt): [Pt, Pt][] {
     for (const r of c.rings) for (let i = 0, j = r.length - 1; i < r.length; j = i++) crossAt(r[i][0], r[i][1], r[j][0], r[j][1], a, dx, dy, ts);
   }
   if (ts.length > 2) ts.sort(ascending);
-  const out: [Pt, Pt][] = [];
+  // (a piece is told once the next one is known not to continue it)
+  let open = false, px = 0, py = 0, qx = 0, qy = 0;
   for (let i = 0; i + 1 < ts.length; i++) {
     const t0 = ts[i], t1 = ts[i + 1];
     if (t1 - t0 < 1e-6) continue;
     const tm = (t0 + t1) / 2;
     if (!insideClip(c, a[0] + dx * tm, a[1] + dy * tm)) continue;
-    const p: Pt = [a[0] + dx * t0, a[1] + dy * t0], q: Pt = [a[0] + dx * t1, a[1] + dy * t1];
-    const last = out[out.length - 1];
-    if (last && Math.abs(last[1][0] - p[0]) < 1e-9 && Math.abs(last[1][1] - p[1]) < 1e-9) last[1] = q;
-    else out.push([p, q]);
+    const x0 = a[0] + dx * t0, y0 = a[1] + dy * t0, x1 = a[0] + dx * t1, y1 = a[1] + dy * t1;
+    if (open && Math.abs(qx - x0) < 1e-9 && Math.abs(qy - y0) < 1e-9) { qx = x1; qy = y1; continue; }
+    if (open) out.push(px, py, qx, qy);
+    open = true; px = x0; py = y0; qx = x1; qy = y1;
   }
-  return out;
+  if (open) out.push(px, py, qx, qy);
 }
 
 function ascending(p: number, q: number): number {

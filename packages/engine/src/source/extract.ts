@@ -6,7 +6,7 @@
 import { formMatrix, OPS } from './pdfjs.js';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { hideWhiteOnWhite, newTextState, showText, textOp, type TextGs } from './text-runs.js';
-import { clipSeg, inClipBox, makeClip, type Clip } from './clip.js';
+import { clipSegInto, inClipBox, makeClip, type Clip } from './clip.js';
 import { textItemsFromOperators, type RawTextItem, type TextFont } from './text-items.js';
 
 export type Mat = [number, number, number, number, number, number];
@@ -261,10 +261,14 @@ function apply(m: Mat, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
+/** (the pieces of one segment at a time, as clipSegInto writes them) */
+const clipped: number[] = [];
+
 /** A stroked segment a-b, cut to the clip in force (none: whole). */
 function addSeg(segs: Seg[], clipR: Clip | null, a: [number, number], b: [number, number], w: number, dashed: boolean, rgb: number, path: number): void {
   if (!clipR) { segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed, rgb, path }); return; }
-  for (const [p, q] of clipSeg(clipR, a, b)) segs.push({ x1: p[0], y1: p[1], x2: q[0], y2: q[1], w, dashed, rgb, path });
+  clipSegInto(clipR, a, b, clipped);
+  for (let i = 0; i < clipped.length; i += 4) segs.push({ x1: clipped[i], y1: clipped[i + 1], x2: clipped[i + 2], y2: clipped[i + 3], w, dashed, rgb, path });
 }
 
 /** A 0xRRGGBB colour laid over white paper at opacity `alpha`. */
