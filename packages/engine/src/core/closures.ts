@@ -59,24 +59,32 @@ export function clusterBands(bands: Band[]): Cluster[] {
 export function glassRuns(clusters: Cluster[]): Set<Cluster> {
   const out = new Set<Cluster>();
   // (each run's extent along its line worked out once, and each run compared with the runs of its direction)
-  const extent = new Map<Cluster, [number, number]>();
-  const byDeg = new Map<number, Cluster[]>();
-  for (const C of clusters) {
+  const from = new Float64Array(clusters.length), to = new Float64Array(clusters.length);
+  const byDeg = new Map<number, number[]>();
+  clusters.forEach((C, k) => {
     let t0 = Infinity, t1 = -Infinity;
     for (const b of C.items) { t0 = Math.min(t0, b.t0); t1 = Math.max(t1, b.t1); }
-    extent.set(C, [t0, t1]);
-    (byDeg.get(C.deg) ?? byDeg.set(C.deg, []).get(C.deg)!).push(C);
-  }
+    from[k] = t0; to[k] = t1;
+    (byDeg.get(C.deg) ?? byDeg.set(C.deg, []).get(C.deg)!).push(k);
+  });
   for (const c of clusters) {
-    for (const C of byDeg.get(c.deg)!) {
+    for (const k of byDeg.get(c.deg)!) {
+      const C = clusters[k];
       if (C === c || C.lo > c.lo + 15 || C.hi < c.hi - 15 || C.hi - C.lo < c.hi - c.lo + 20) continue;
-      const [t0, t1] = extent.get(C)!;
-      const inBreaks = c.items.every((b) => b.t0 >= t0 - 15 && b.t1 <= t1 + 15 &&
-        C.items.every((w) => Math.min(w.t1, b.t1) - Math.max(w.t0, b.t0) < 50));
-      if (inBreaks) { out.add(c); break; }
+      if (inBreaks(c.items, C.items, from[k], to[k])) { out.add(c); break; }
     }
   }
   return out;
+}
+
+/** Whether every band of `runs` lies within t0..t1 and overlaps no band of `wall` along 50 mm or more: in its breaks.
+ * (A plain function, no closure per pair of runs: a dense sheet compares thousands.) */
+function inBreaks(runs: Band[], wall: Band[], t0: number, t1: number): boolean {
+  for (const b of runs) {
+    if (b.t0 < t0 - 15 || b.t1 > t1 + 15) return false;
+    for (const w of wall) if (Math.min(w.t1, b.t1) - Math.max(w.t0, b.t0) >= 50) return false;
+  }
+  return true;
 }
 
 const quadOf = (deg: number, t0: number, t1: number, lo: number, hi: number): PointMm[] => bandCorners({ deg, lo, hi, t0, t1 });

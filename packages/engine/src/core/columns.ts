@@ -138,8 +138,12 @@ export function hatchPatches(pieces: SlantedPiece[]): number[][] {
     const p = pieces[i], b = bandOf[i];
     const x0 = p.x0 - NEAR_MM, y0 = p.y0 - NEAR_MM, x1 = p.x1 + NEAR_MM, y1 = p.y1 + NEAR_MM;
     candidates.length = 0;
-    for (const list of grid.cellsInBox(x0, y0, x1, y1)) {
-      for (const j of list) {
+    // (indexed loops: asked for every piece of a sheet, and for-of here made an iterator result per item)
+    const lists = grid.cellsInBox(x0, y0, x1, y1);
+    for (let c = 0; c < lists.length; c++) {
+      const list = lists[c];
+      for (let k = 0; k < list.length; k++) {
+        const j = list[k];
         if (j <= i || listedFor[j] === i) continue;
         listedFor[j] = i;
         const q = pieces[j];

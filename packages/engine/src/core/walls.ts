@@ -109,16 +109,8 @@ function byDirection(segs: MmSeg[]): Map<number, LineFrame[]> {
   for (const list of out.values()) list.sort((p, q) => p.off - q.off);
   return out;
 }
-/**
- * Whether a line of `list` (sorted by offset) strictly between offsets `lo` and `hi` passes `test`: found by
- * a binary search instead of a walk over every line of the direction (a dense sheet has thousands per
- * direction, and the pair tests ask this for every pair).
- */
-function someInOffRange(list: LineFrame[], lo: number, hi: number, test: (f: LineFrame) => boolean): boolean {
-  for (let i = firstAbove(list, lo); i < list.length && list[i].off < hi; i++) if (test(list[i])) return true;
-  return false;
-}
-/** The index of the first line (by offset) with an offset above `lo`. */
+/** The index of the first line of `list` (sorted by offset) with an offset above `lo`, by halving: a dense sheet has
+ * thousands of lines per direction, and the pair tests ask for every pair. */
 function firstAbove(list: LineFrame[], lo: number): number {
   let a = 0, b = list.length;
   while (a < b) {
@@ -912,6 +904,17 @@ function repeatsAt(list: LineFrame[], off: number, d: number, t0: number, t1: nu
   }
   return false;
 }
+/** Whether a line of `list` lies just beyond a face at `lo` or `hi` (nearer than a wall is thick), along 80 % of t0..t1:
+ * a layer of the wall outside the pair. (A plain function: asked for every pair with layers between its faces.) */
+function layerBeyond(list: LineFrame[], lo: number, hi: number, t0: number, t1: number): boolean {
+  for (let i = firstAbove(list, lo - PAIR_MIN_MM); i < list.length && list[i].off < hi + PAIR_MIN_MM; i++) {
+    const C = list[i];
+    const gap = C.off < lo - 5 ? lo - C.off : C.off > hi + 5 ? C.off - hi : Infinity;
+    if (gap < PAIR_MIN_MM && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) return true;
+  }
+  return false;
+}
+
 /** Pairs of parallel lines at wall thickness, each line with its nearest partner (no third line between). */
 function pairBands(cand: MmSeg[], clock: Clock, faces?: Map<Band, [MmSeg, MmSeg]>): Band[] {
   const out: Band[] = [];
@@ -940,11 +943,12 @@ function pairBands(cand: MmSeg[], clock: Clock, faces?: Map<Band, [MmSeg, MmSeg]
           if (!axis && C.off - A.off > 5 && B.off - C.off > 5 && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) layers.push(C.off);
         }
         if (layers.length) {
-          if (![A.off, ...layers, B.off].every((o, n, all) => n === 0 || o - all[n - 1] < PAIR_MIN_MM)) continue;
+          // (A, the layers and B in order of offset, each nearer the one before than a wall is thick)
+          let prev = A.off, stacked = true;
+          for (let n = 0; n < layers.length && stacked; n++) { stacked = layers[n] - prev < PAIR_MIN_MM; prev = layers[n]; }
+          if (!stacked || B.off - prev >= PAIR_MIN_MM) continue;
           // (and the pair is the outermost of the stack: no layer line just beyond either face)
-          const beyond = (C: LineFrame) => (C.off < A.off - 5 ? A.off - C.off : C.off > B.off + 5 ? C.off - B.off : Infinity) < PAIR_MIN_MM &&
-            Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0);
-          if (someInOffRange(list, A.off - PAIR_MIN_MM, B.off + PAIR_MIN_MM, beyond)) continue;
+          if (layerBeyond(list, A.off, B.off, t0, t1)) continue;
         }
         // a regular array of lines (tiles, hatching) repeats the same spacing beyond the pair: not a wall (hatch
         // lines clipped to a wall are staggered along their length, so a partial overlap is enough). A line
