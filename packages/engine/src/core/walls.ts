@@ -933,19 +933,21 @@ function pairBands(cand: MmSeg[], clock: Clock, faces?: Map<Band, [MmSeg, MmSeg]
         // the nearest partner only: a third line between them means these are not the two faces of one wall,
         // unless the lines between are the layers of one wall (boards, insulation, core of a drywall), too
         // close to each other and to the faces for any two of them to be a wall of their own
-        layers.length = 0;
+        // (written by position, not emptied: setting a list's length to 0 lets V8 drop its storage, and the next
+        // layer found allocates it again - once per pair on a dense sheet)
+        let nLayers = 0;
         for (let m = i + 1; m < j; m++) {
           const C = list[m];
           // (a grid axis drawn along the middle of a wall runs on far past it, both ways, or one way with a
           // finer pen than the faces: it is not a face)
           const past0 = C.t0 < t0 - AXIS_OVERRUN_MM, past1 = C.t1 > t1 + AXIS_OVERRUN_MM;
           const axis = (past0 && past1) || ((past0 || past1) && C.s.w < 0.5 * Math.min(A.s.w, B.s.w));
-          if (!axis && C.off - A.off > 5 && B.off - C.off > 5 && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) layers.push(C.off);
+          if (!axis && C.off - A.off > 5 && B.off - C.off > 5 && Math.min(C.t1, t1) - Math.max(C.t0, t0) > 0.8 * (t1 - t0)) layers[nLayers++] = C.off;
         }
-        if (layers.length) {
+        if (nLayers) {
           // (A, the layers and B in order of offset, each nearer the one before than a wall is thick)
           let prev = A.off, stacked = true;
-          for (let n = 0; n < layers.length && stacked; n++) { stacked = layers[n] - prev < PAIR_MIN_MM; prev = layers[n]; }
+          for (let n = 0; n < nLayers && stacked; n++) { stacked = layers[n] - prev < PAIR_MIN_MM; prev = layers[n]; }
           if (!stacked || B.off - prev >= PAIR_MIN_MM) continue;
           // (and the pair is the outermost of the stack: no layer line just beyond either face)
           if (layerBeyond(list, A.off, B.off, t0, t1)) continue;
@@ -1104,8 +1106,8 @@ function cornerSquares(bands: Band[]): PointMm[][] {
   const grid = new Grid<number>(CELL);
   bands.forEach((b, i) => {
     const m = (b.lo + b.hi) / 2;
-    for (const t of [b.t0, b.t1]) {
-      const e = bandPoint(b.deg, t, m);
+    for (let end = 0; end < 2; end++) {
+      const e = bandPoint(b.deg, end ? b.t1 : b.t0, m);
       grid.addBox(e[0] - CELL, e[1] - CELL, e[0] + CELL, e[1] + CELL, i);
     }
   });
@@ -1131,9 +1133,9 @@ function cornerSquares(bands: Band[]): PointMm[][] {
   for (let ai = 0; ai < bands.length; ai++) {
     const A = bands[ai];
     const m = (A.lo + A.hi) / 2;
-    for (const t of [A.t0, A.t1]) {
+    for (let end = 0; end < 2; end++) {
       query++;
-      for (const bi of grid.at(bandPoint(A.deg, t, m))) {
+      for (const bi of grid.at(bandPoint(A.deg, end ? A.t1 : A.t0, m))) {
         if (bi === ai || metIn[bi] === query) continue;
         metIn[bi] = query;
         const B = bands[bi];
@@ -1147,7 +1149,7 @@ function cornerSquares(bands: Band[]): PointMm[][] {
         cross(sq[2], fa, A.hi, fb, B.hi, det);
         cross(sq[3], fa, A.hi, fb, B.lo, det);
         if (!stopsAt(A, fa, sq) || !stopsAt(B, fb, sq)) continue;
-        const id = sq.map((p) => `${Math.round(p[0])},${Math.round(p[1])}`).sort().join(';');
+        const id = squareKey(sq);
         if (done.has(id)) continue;
         done.add(id);
         out.push(orient(sq.map((p): PointMm => [p[0], p[1]]), true));
@@ -1155,6 +1157,21 @@ function cornerSquares(bands: Band[]): PointMm[][] {
     }
   }
   return out;
+}
+
+/** (the corners of one square at a time, rounded, in the order squareKey puts them) */
+const keyXs = [0, 0, 0, 0], keyYs = [0, 0, 0, 0];
+
+/** A square's corners rounded to whole millimetres, in an order of their own: two squares with the same rounded corners
+ * in any order have one key. (Built per corner square found: without a string per corner, a list, a sort and a join.) */
+function squareKey(sq: PointMm[]): string {
+  for (let i = 0; i < 4; i++) {
+    const x = Math.round(sq[i][0]), y = Math.round(sq[i][1]);
+    let k = i;
+    while (k > 0 && (keyXs[k - 1] > x || (keyXs[k - 1] === x && keyYs[k - 1] > y))) { keyXs[k] = keyXs[k - 1]; keyYs[k] = keyYs[k - 1]; k--; }
+    keyXs[k] = x; keyYs[k] = y;
+  }
+  return `${keyXs[0]},${keyYs[0]};${keyXs[1]},${keyYs[1]};${keyXs[2]},${keyYs[2]};${keyXs[3]},${keyYs[3]}`;
 }
 
 /** Bands by the cells of their bounding boxes (a band spanning more than `maxCells` cells is left out). */
@@ -1191,7 +1208,14 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
   const count = new Map<MmSeg, PointMm[]>();
   // a tick's ends are free; a hatch stroke's end on the wall face it is clipped to (a tick's end may pass a
   // wall face drawn a pen width beside the dimension line: ARCHICAD dimensions a wall's end from its face)
-  const free = (t: MmSeg, p: PointMm) => !grid.at(p).some((o) => o !== t && distToSeg(p, o) < TICK_END_ON_LINE_PT * k);
+  // (loops over arrays, and the tick's middle in a reused point: asked for every short slanted line of a sheet, its
+  // hatch strokes among them)
+  const free = (t: MmSeg, p: PointMm) => {
+    const near = grid.at(p);
+    for (let i = 0; i < near.length; i++) if (near[i] !== t && distToSeg(p, near[i]) < TICK_END_ON_LINE_PT * k) return false;
+    return true;
+  };
+  const m: PointMm = [0, 0];
   // ticks lying in a wall's hatching (a dimension of the wall's thickness ends on its face): parallel to the
   // hatch, their ends touch its strokes. Counted only at the end of a line that carries a free tick too.
   const endMarks = new Map<MmSeg, PointMm[]>();
@@ -1199,8 +1223,10 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
     // (whether its ends are free is asked when a line carries it: a hatch stroke carried by none, most of a
     // dense sheet's ticks, is not looked up at its ends)
     let isFree: boolean | undefined;
-    const m: PointMm = [(t.a[0] + t.b[0]) / 2, (t.a[1] + t.b[1]) / 2];
-    for (const d of grid.at(m)) {
+    m[0] = (t.a[0] + t.b[0]) / 2; m[1] = (t.a[1] + t.b[1]) / 2;
+    const near = grid.at(m);
+    for (let i = 0; i < near.length; i++) {
+      const d = near[i];
       // (a line within tol of the tick's middle has the middle within tol of its box: most of a dense cell's lines
       // are passed over on that first)
       if (d === t || (m[0] < d.a[0] - tol && m[0] < d.b[0] - tol) || (m[0] > d.a[0] + tol && m[0] > d.b[0] + tol) ||
@@ -1208,9 +1234,9 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
       if (isTick(d) || d.len < 4 * t.len) continue;
       const ad = angleBetween(t, d);
       if (ad < 25 || ad > 65 || distToSeg(m, d) > tol) continue;
-      if ((isFree ??= free(t, t.a) && free(t, t.b))) (count.get(d) ?? count.set(d, []).get(d)!).push(m);
+      if ((isFree ??= free(t, t.a) && free(t, t.b))) (count.get(d) ?? count.set(d, []).get(d)!).push([m[0], m[1]]);
       else if (Math.min(hypot(m[0] - d.a[0], m[1] - d.a[1]), hypot(m[0] - d.b[0], m[1] - d.b[1])) <= tol)
-        (endMarks.get(d) ?? endMarks.set(d, []).get(d)!).push(m);
+        (endMarks.get(d) ?? endMarks.set(d, []).get(d)!).push([m[0], m[1]]);
     }
   }
   // (their lines' witness marks are not looked for there: the wall's face runs through that end)

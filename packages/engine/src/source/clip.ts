@@ -79,10 +79,14 @@ function edgeIndex(c: Clip): EdgeIndex | null {
   return (c.index = { xi, yi, xj, yj, nx, ny, cw, ch, start, ids, seen: new Int32Array(n), stamp: 0 });
 }
 
-/** The edges whose cells meet the box, each once (in no particular order). No closures here: it runs per line. */
-function edgesNear(c: Clip, ix: EdgeIndex, bx0: number, by0: number, bx1: number, by1: number, out: number[]): void {
-  out.length = 0;
-  if (bx1 < c.x0 || bx0 > c.x1 || by1 < c.y0 || by0 > c.y1) return;
+/**
+ * The edges whose cells meet the box, each once (in no particular order), written to the start of `out`; how many.
+ * No closures here: it runs per line. (The scratch lists of this file are written by position and never emptied by
+ * setting their length to 0: that lets V8 drop their storage, and every push after it allocates it again.)
+ */
+function edgesNear(c: Clip, ix: EdgeIndex, bx0: number, by0: number, bx1: number, by1: number, out: number[]): number {
+  let n = 0;
+  if (bx1 < c.x0 || bx0 > c.x1 || by1 < c.y0 || by0 > c.y1) return n;
   const last = ix.nx - 1, lastRow = ix.ny - 1;
   const ca = Math.min(last, Math.max(0, Math.floor((bx0 - c.x0) / ix.cw))), cb = Math.min(last, Math.max(0, Math.floor((bx1 - c.x0) / ix.cw)));
   const ra = Math.min(lastRow, Math.max(0, Math.floor((by0 - c.y0) / ix.ch))), rb = Math.min(lastRow, Math.max(0, Math.floor((by1 - c.y0) / ix.ch)));
@@ -94,10 +98,11 @@ function edgesNear(c: Clip, ix: EdgeIndex, bx0: number, by0: number, bx1: number
         const e = ids[p];
         if (seen[e] === stamp) continue;
         seen[e] = stamp;
-        out.push(e);
+        out[n++] = e;
       }
     }
   }
+  return n;
 }
 
 const near: number[] = [];
@@ -110,62 +115,72 @@ export function insideClip(c: Clip, x: number, y: number): boolean {
   return inside;
 }
 
-/** Where segment a + t(dx, dy) crosses the edge from (xj, yj) to (xi, yi), 0 < t < 1, pushed to ts. */
-function crossAt(xi: number, yi: number, xj: number, yj: number, a: Pt, dx: number, dy: number, ts: number[]): void {
+/** Where segment a + t(dx, dy) crosses the edge from (xj, yj) to (xi, yi), 0 < t < 1; NaN when it does not. */
+function crossAt(xi: number, yi: number, xj: number, yj: number, a: Pt, dx: number, dy: number): number {
   const ex = xi - xj, ey = yi - yj;
   const den = dx * ey - dy * ex;
-  if (Math.abs(den) < 1e-12) return;
+  if (Math.abs(den) < 1e-12) return NaN;
   const wx = xj - a[0], wy = yj - a[1];
   const t = (wx * ey - wy * ex) / den, s = (wx * dy - wy * dx) / den;
-  if (t > 0 && t < 1 && s >= 0 && s <= 1) ts.push(t);
+  return t > 0 && t < 1 && s >= 0 && s <= 1 ? t : NaN;
 }
 
 /** The parts of segment a-b inside the clip region (even-odd over all rings). */
 export function clipSeg(c: Clip, a: Pt, b: Pt): [Pt, Pt][] {
   const flat: number[] = [], out: [Pt, Pt][] = [];
-  clipSegInto(c, a, b, flat);
-  for (let i = 0; i < flat.length; i += 4) out.push([[flat[i], flat[i + 1]], [flat[i + 2], flat[i + 3]]]);
+  const n = clipSegInto(c, a, b, flat);
+  for (let i = 0; i < n; i += 4) out.push([[flat[i], flat[i + 1]], [flat[i + 2], flat[i + 3]]]);
   return out;
 }
 
-/** (the crossings of one segment at a time) */
+/** (the crossings of one segment at a time: 0, 1 and where it crosses an edge, ascending) */
 const crossings: number[] = [];
 
+/** Puts t among the first n values of ts (ascending) and gives their new count. */
+function insertSorted(ts: number[], n: number, t: number): number {
+  let k = n;
+  while (k > 0 && ts[k - 1] > t) { ts[k] = ts[k - 1]; k--; }
+  ts[k] = t;
+  return n + 1;
+}
+
 /**
- * `clipSeg` written to `out` (emptied first) as x1, y1, x2, y2 of each piece in turn, without a point or a pair
- * made per piece: asked of every stroked segment of a page drawn under a clip.
+ * `clipSeg` written to the start of `out` as x1, y1, x2, y2 of each piece in turn, without a point or a pair made per
+ * piece; how many values (four per piece). Asked of every stroked segment of a page drawn under a clip.
  */
-export function clipSegInto(c: Clip, a: Pt, b: Pt, out: number[]): void {
-  out.length = 0;
-  if (Math.max(a[0], b[0]) < c.x0 || Math.min(a[0], b[0]) > c.x1 || Math.max(a[1], b[1]) < c.y0 || Math.min(a[1], b[1]) > c.y1) return;
-  if (!c.exact) { out.push(a[0], a[1], b[0], b[1]); return; }
+export function clipSegInto(c: Clip, a: Pt, b: Pt, out: number[]): number {
+  let n = 0;
+  if (Math.max(a[0], b[0]) < c.x0 || Math.min(a[0], b[0]) > c.x1 || Math.max(a[1], b[1]) < c.y0 || Math.min(a[1], b[1]) > c.y1) return n;
+  if (!c.exact) { out[0] = a[0]; out[1] = a[1]; out[2] = b[0]; out[3] = b[1]; return 4; }
   const dx = b[0] - a[0], dy = b[1] - a[1];
   const ts = crossings;
-  ts.length = 0;
-  ts.push(0, 1);
+  ts[0] = 0; ts[1] = 1;
+  let nt = 2;
   const ix = edgeIndex(c);
   if (ix) {
-    edgesNear(c, ix, Math.min(a[0], b[0]) - LOOKUP_MARGIN, Math.min(a[1], b[1]) - LOOKUP_MARGIN, Math.max(a[0], b[0]) + LOOKUP_MARGIN, Math.max(a[1], b[1]) + LOOKUP_MARGIN, near);
-    for (const e of near) crossAt(ix.xi[e], ix.yi[e], ix.xj[e], ix.yj[e], a, dx, dy, ts);
+    const ne = edgesNear(c, ix, Math.min(a[0], b[0]) - LOOKUP_MARGIN, Math.min(a[1], b[1]) - LOOKUP_MARGIN, Math.max(a[0], b[0]) + LOOKUP_MARGIN, Math.max(a[1], b[1]) + LOOKUP_MARGIN, near);
+    for (let k = 0; k < ne; k++) {
+      const e = near[k], t = crossAt(ix.xi[e], ix.yi[e], ix.xj[e], ix.yj[e], a, dx, dy);
+      if (t === t) nt = insertSorted(ts, nt, t);
+    }
   } else {
-    for (const r of c.rings) for (let i = 0, j = r.length - 1; i < r.length; j = i++) crossAt(r[i][0], r[i][1], r[j][0], r[j][1], a, dx, dy, ts);
+    for (const r of c.rings) for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
+      const t = crossAt(r[i][0], r[i][1], r[j][0], r[j][1], a, dx, dy);
+      if (t === t) nt = insertSorted(ts, nt, t);
+    }
   }
-  if (ts.length > 2) ts.sort(ascending);
   // (a piece is told once the next one is known not to continue it)
   let open = false, px = 0, py = 0, qx = 0, qy = 0;
-  for (let i = 0; i + 1 < ts.length; i++) {
+  for (let i = 0; i + 1 < nt; i++) {
     const t0 = ts[i], t1 = ts[i + 1];
     if (t1 - t0 < 1e-6) continue;
     const tm = (t0 + t1) / 2;
     if (!insideClip(c, a[0] + dx * tm, a[1] + dy * tm)) continue;
     const x0 = a[0] + dx * t0, y0 = a[1] + dy * t0, x1 = a[0] + dx * t1, y1 = a[1] + dy * t1;
     if (open && Math.abs(qx - x0) < 1e-9 && Math.abs(qy - y0) < 1e-9) { qx = x1; qy = y1; continue; }
-    if (open) out.push(px, py, qx, qy);
+    if (open) { out[n++] = px; out[n++] = py; out[n++] = qx; out[n++] = qy; }
     open = true; px = x0; py = y0; qx = x1; qy = y1;
   }
-  if (open) out.push(px, py, qx, qy);
-}
-
-function ascending(p: number, q: number): number {
-  return p - q;
+  if (open) { out[n++] = px; out[n++] = py; out[n++] = qx; out[n++] = qy; }
+  return n;
 }

@@ -267,8 +267,8 @@ const clipped: number[] = [];
 /** A stroked segment a-b, cut to the clip in force (none: whole). */
 function addSeg(segs: Seg[], clipR: Clip | null, a: [number, number], b: [number, number], w: number, dashed: boolean, rgb: number, path: number): void {
   if (!clipR) { segs.push({ x1: a[0], y1: a[1], x2: b[0], y2: b[1], w, dashed, rgb, path }); return; }
-  clipSegInto(clipR, a, b, clipped);
-  for (let i = 0; i < clipped.length; i += 4) segs.push({ x1: clipped[i], y1: clipped[i + 1], x2: clipped[i + 2], y2: clipped[i + 3], w, dashed, rgb, path });
+  const n = clipSegInto(clipR, a, b, clipped);
+  for (let i = 0; i < n; i += 4) segs.push({ x1: clipped[i], y1: clipped[i + 1], x2: clipped[i + 2], y2: clipped[i + 3], w, dashed, rgb, path });
 }
 
 /** A 0xRRGGBB colour laid over white paper at opacity `alpha`. */
