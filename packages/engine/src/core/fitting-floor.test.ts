@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { growByPieces, type Ring } from './fitting-floor.js';
+import { growByPieces, holesIn, type Ring } from './fitting-floor.js';
 import { polyArea, pointInPoly } from './geometry.js';
 import type { PointMm } from '../types.js';
 
@@ -49,5 +49,20 @@ describe('the floor under fittings where the walls without them hold several roo
   it('changes nothing where the space holds one room', () => {
     const holes = [hole(0, 600, 3000, 2500)];
     expect(growByPieces(hole(0, 0, 3000, 2500), holes)).toBe(holes);
+  });
+});
+
+describe('holesIn', () => {
+  it('gives the smaller holes lying in a lean hole, whichever lean hole asks first', () => {
+    const a = hole(0, 0, 5000, 3000), b = hole(6000, 0, 9000, 3000);
+    // two rooms sharing a's corner and edges, one sharing b's; one far away; a hole larger than both (asked about
+    // again after it asked itself: what is worked out per hole holds for every lean hole)
+    const inA1 = hole(0, 0, 2000, 3000), inA2 = hole(2100, 0, 5000, 1500), inB = hole(6000, 0, 8000, 3000);
+    const far = hole(20000, 0, 21000, 1000), bigger = hole(-100, -100, 9100, 3100);
+    const holes = [inA1, inA2, inB, far, bigger, a, b];
+    expect(holesIn(b, holes)).toEqual([inB]);
+    expect(holesIn(a, holes)).toEqual([inA1, inA2]);
+    expect(holesIn(bigger, holes)).toEqual([inA1, inA2, inB, a, b]);
+    expect(holesIn(b, holes)).toEqual([inB]);
   });
 });

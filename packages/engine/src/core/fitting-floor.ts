@@ -5,7 +5,7 @@
  * or in a doorway), that space is taken apart here once the rooms are cut apart.
  */
 import { union, difference, intersect, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
-import { toPath, fromPath, polyArea, pointInPoly } from './geometry.js';
+import { bbox, toPath, fromPath, polyArea, pointInPoly } from './geometry.js';
 import type { PointMm } from '../types.js';
 
 /** A ring of the sealed walls: a room's outline or a wall piece's (signed area, mm²). */
@@ -20,11 +20,26 @@ const PIECE_TOUCH_MM = 20;
 /** Least overlap of that grown piece with a room for the piece to meet it (mm²): a corner touching is not meeting. */
 const PIECE_TOUCH_MIN_MM2 = 2000;
 
+/** Per hole, its box and the points a little inside it that holesIn asks about (worked out once: every lean hole
+ * asks about every smaller hole of the page). */
+const insideOf = new WeakMap<Ring, { box: ReturnType<typeof bbox>; inner: PointMm[] }>();
+
 /** The holes lying in the lean hole h2. */
 export function holesIn(h2: Ring, holes: Ring[]): Ring[] {
   // (a hole's own corners lie on the walls it shares with the grown room: a point a little inside it is asked)
-  const inner = (h: Ring) => inflatePaths([toPath(h.pts)], -20, JoinType.Miter, EndType.Polygon).map((p) => fromPath(p)[0]);
-  return holes.filter((h) => Math.abs(h.area) < Math.abs(h2.area) && inner(h).some((p) => pointInPoly(p[0], p[1], h2.pts)));
+  const of = (h: Ring) => {
+    let known = insideOf.get(h);
+    if (!known) insideOf.set(h, (known = { box: bbox(h.pts), inner: inflatePaths([toPath(h.pts)], -20, JoinType.Miter, EndType.Polygon).map((p) => fromPath(p)[0]) }));
+    return known;
+  };
+  // (a hole whose box lies clear of h2's has no point in it: those points lie in its own box)
+  const b2 = bbox(h2.pts);
+  return holes.filter((h) => {
+    if (Math.abs(h.area) >= Math.abs(h2.area)) return false;
+    const { box, inner } = of(h);
+    if (box.x0 > b2.x1 || box.x1 < b2.x0 || box.y0 > b2.y1 || box.y1 < b2.y0) return false;
+    return inner.some((p) => pointInPoly(p[0], p[1], h2.pts));
+  });
 }
 
 /** The holes, those in the lean hole h2 (which holds several rooms) grown by the freed floor that meets one alone. */
