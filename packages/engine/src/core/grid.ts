@@ -15,6 +15,10 @@ export function cellKey(cx: number, cy: number): number | string {
   return `${cx},${cy}`;
 }
 
+/** What an empty cell holds: one list for all (the look-ups land in empty cells millions of times on a dense sheet,
+ * and a new empty list each time was garbage; callers only read what they are given). */
+const NONE: readonly never[] = [];
+
 export class Grid<T> {
   private readonly cells = new Map<number | string, T[]>();
   constructor(readonly cell: number) {}
@@ -45,7 +49,7 @@ export class Grid<T> {
 
   /** The items of the cell holding `p`. */
   at(p: PointMm): readonly T[] {
-    return this.cells.get(cellKey(this.cellOf(p[0]), this.cellOf(p[1]))) ?? [];
+    return this.cells.get(cellKey(this.cellOf(p[0]), this.cellOf(p[1]))) ?? (NONE as readonly T[]);
   }
 
   /** The items of every cell the box touches (an item in several of them comes several times), column by
@@ -53,7 +57,7 @@ export class Grid<T> {
    * for a box of one cell, and a generator's resumption cost more than the look-up.) */
   inBox(x0: number, y0: number, x1: number, y1: number): readonly T[] {
     const cx0 = this.cellOf(x0), cy0 = this.cellOf(y0);
-    if (cx0 === this.cellOf(x1) && cy0 === this.cellOf(y1)) return this.cells.get(cellKey(cx0, cy0)) ?? [];
+    if (cx0 === this.cellOf(x1) && cy0 === this.cellOf(y1)) return this.cells.get(cellKey(cx0, cy0)) ?? (NONE as readonly T[]);
     return this.cellsInBox(x0, y0, x1, y1).flat();
   }
 
