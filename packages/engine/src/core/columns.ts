@@ -129,8 +129,8 @@ export function hatchPatches(pieces: SlantedPiece[]): number[][] {
   });
   return groups(pieces.length, (i, j) => {
     const p = pieces[i], q = pieces[j];
+    // (the candidates' boxes are within NEAR_MM of the piece's already)
     if (Math.abs(q.angle - p.angle) > ANGLE_TOL_DEG) return false;
-    if (q.x0 > p.x1 + NEAR_MM || p.x0 > q.x1 + NEAR_MM || q.y0 > p.y1 + NEAR_MM || p.y0 > q.y1 + NEAR_MM) return false;
     const da = nx[i] * q.a[0] + ny[i] * q.a[1] - off[i], db = nx[i] * q.b[0] + ny[i] * q.b[1] - off[i];
     if ((da > NEAR_MM && db > NEAR_MM) || (da < -NEAR_MM && db < -NEAR_MM)) return false;
     return segToSegDist(p.a, p.b, q.a, q.b) <= NEAR_MM;
@@ -162,14 +162,14 @@ export function slantedPieces(segs: PtSeg[], k: number): SlantedPiece[] {
   for (const s of segs) {
     if (s.dashed) continue;
     // (the page's every line is asked: its points are made only for the pieces kept)
-    const dx = s.x2 * k - s.x1 * k, dy = s.y2 * k - s.y1 * k;
-    const len = hypot(dx, dy);
+    const ax = s.x1 * k, ay = s.y1 * k, bx = s.x2 * k, by = s.y2 * k;
+    const len = hypot(bx - ax, by - ay);
     // (no stroke of a column's hatch is longer than the box's diagonal)
     if (len < MIN_PIECE_MM || len > Math.SQRT2 * MAX_SIDE_MM) continue;
-    let deg = (Math.atan2(dy, dx) * 180) / Math.PI;
+    let deg = (Math.atan2(by - ay, bx - ax) * 180) / Math.PI;
     deg = ((deg % 180) + 180) % 180;
     if (Math.min(deg % 90, 90 - (deg % 90)) < MIN_SLANT_DEG) continue;
-    const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
+    const a: PointMm = [ax, ay], b: PointMm = [bx, by];
     out.push({ a, b, mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], angle: deg, x0: Math.min(a[0], b[0]), y0: Math.min(a[1], b[1]), x1: Math.max(a[0], b[0]), y1: Math.max(a[1], b[1]) });
   }
   return out;

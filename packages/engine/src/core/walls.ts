@@ -216,11 +216,11 @@ export function toMmSegs(v: VectorPage, k: number): MmSeg[] {
   const outlined = outlineLines(v);
   const add = (s: Seg, fromOutline: boolean) => {
     if (s.dashed) return;
-    const dx = s.x2 * k - s.x1 * k, dy = s.y2 * k - s.y1 * k;
-    const len = hypot(dx, dy);
+    const ax = s.x1 * k, ay = s.y1 * k, bx = s.x2 * k, by = s.y2 * k;
+    const len = hypot(bx - ax, by - ay);
     if (len < 1) return;
-    const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
-    let ang = Math.atan2(dy, dx);
+    const a: PointMm = [ax, ay], b: PointMm = [bx, by];
+    let ang = Math.atan2(by - ay, bx - ax);
     if (ang < 0) ang += Math.PI;
     if (ang >= Math.PI) ang -= Math.PI;
     out.push({ a, b, w: s.w * k, len, ang, rgb: s.rgb, path: s.path, outlined: fromOutline });
@@ -828,13 +828,10 @@ function hatchStrokes(segs: MmSeg[]): Set<MmSeg> {
   const grid = segGrid(segs.filter((s) => s.len >= 50), 250);
   // (a loop, not a callback made per end: asked twice for every short line of the page)
   const endsOnSlant = (s: MmSeg, p: PointMm) => {
-    const x = p[0], y = p[1];
     for (const q of grid.at(p)) {
-      if (q === s) continue;
-      // (a line within TOL of the end has the end within TOL of its box: in a cell of dense hatching most lines are
-      // passed over on this, before their angle is worked out - 87 % of them on floorplan-dimension-extraction)
-      const qa = q.a, qb = q.b;
-      if ((x < qa[0] - TOL && x < qb[0] - TOL) || (x > qa[0] + TOL && x > qb[0] + TOL) || (y < qa[1] - TOL && y < qb[1] - TOL) || (y > qa[1] + TOL && y > qb[1] + TOL)) continue;
+      // (in a cell of dense hatching most lines are passed over on their box, before their angle is worked out: 87 %
+      // of them on floorplan-dimension-extraction)
+      if (q === s || outsideBox(p, q, TOL)) continue;
       const deg = angleBetween(s, q);
       if (deg > 20 && deg < 70 && distToSeg(p, q) < TOL) return true;
     }
@@ -843,6 +840,14 @@ function hatchStrokes(segs: MmSeg[]): Set<MmSeg> {
   const out = new Set<MmSeg>();
   for (const s of segs) if (s.len <= 600 && endsOnSlant(s, s.a) && endsOnSlant(s, s.b)) out.add(s);
   return out.size >= 20 ? out : new Set();
+}
+
+/** Whether p lies farther than `tol` outside the box of segment s: then it is farther than `tol` from s (a test of a
+ * few comparisons that settles most of a dense cell's lines before any distance or angle is worked out). */
+function outsideBox(p: PointMm, s: MmSeg, tol: number): boolean {
+  const x = p[0], y = p[1];
+  return (x < s.a[0] - tol && x < s.b[0] - tol) || (x > s.a[0] + tol && x > s.b[0] + tol) ||
+    (y < s.a[1] - tol && y < s.b[1] - tol) || (y > s.a[1] + tol && y > s.b[1] + tol);
 }
 
 /** The angle between two segments' directions, 0-90 degrees. */
@@ -1227,10 +1232,8 @@ function dimensionLines(segs: MmSeg[], k: number): Set<MmSeg> {
     const near = grid.at(m);
     for (let i = 0; i < near.length; i++) {
       const d = near[i];
-      // (a line within tol of the tick's middle has the middle within tol of its box: most of a dense cell's lines
-      // are passed over on that first)
-      if (d === t || (m[0] < d.a[0] - tol && m[0] < d.b[0] - tol) || (m[0] > d.a[0] + tol && m[0] > d.b[0] + tol) ||
-        (m[1] < d.a[1] - tol && m[1] < d.b[1] - tol) || (m[1] > d.a[1] + tol && m[1] > d.b[1] + tol)) continue;
+      // (most of a dense cell's lines are passed over on their box first)
+      if (d === t || outsideBox(m, d, tol)) continue;
       if (isTick(d) || d.len < 4 * t.len) continue;
       const ad = angleBetween(t, d);
       if (ad < 25 || ad > 65 || distToSeg(m, d) > tol) continue;

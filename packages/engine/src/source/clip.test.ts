@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clipSeg, insideClip, makeClip, type Pt } from './clip.js';
+import { clipSegInto, insideClip, makeClip, type Clip, type Pt } from './clip.js';
+
+/** The parts of segment a-b inside the clip, as pairs of points. */
+function clipSeg(c: Clip, a: Pt, b: Pt): [Pt, Pt][] {
+  const flat: number[] = [], out: [Pt, Pt][] = [];
+  const n = clipSegInto(c, a, b, flat);
+  for (let i = 0; i < n; i += 4) out.push([[flat[i], flat[i + 1]], [flat[i + 2], flat[i + 3]]]);
+  return out;
+}
 
 /** The same clip without its edge grid: every edge is tested (the reference). */
 function plain(rings: Pt[][]) {

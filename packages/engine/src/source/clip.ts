@@ -125,14 +125,6 @@ function crossAt(xi: number, yi: number, xj: number, yj: number, a: Pt, dx: numb
   return t > 0 && t < 1 && s >= 0 && s <= 1 ? t : NaN;
 }
 
-/** The parts of segment a-b inside the clip region (even-odd over all rings). */
-export function clipSeg(c: Clip, a: Pt, b: Pt): [Pt, Pt][] {
-  const flat: number[] = [], out: [Pt, Pt][] = [];
-  const n = clipSegInto(c, a, b, flat);
-  for (let i = 0; i < n; i += 4) out.push([[flat[i], flat[i + 1]], [flat[i + 2], flat[i + 3]]]);
-  return out;
-}
-
 /** (the crossings of one segment at a time: 0, 1 and where it crosses an edge, ascending) */
 const crossings: number[] = [];
 
@@ -145,8 +137,9 @@ function insertSorted(ts: number[], n: number, t: number): number {
 }
 
 /**
- * `clipSeg` written to the start of `out` as x1, y1, x2, y2 of each piece in turn, without a point or a pair made per
- * piece; how many values (four per piece). Asked of every stroked segment of a page drawn under a clip.
+ * The parts of segment a-b inside the clip region (even-odd over all rings), written to the start of `out` as x1, y1,
+ * x2, y2 of each part in turn, without a point or a pair made per part; how many values (four per part). Asked of every
+ * stroked segment of a page drawn under a clip.
  */
 export function clipSegInto(c: Clip, a: Pt, b: Pt, out: number[]): number {
   let n = 0;
