@@ -191,6 +191,7 @@ async function main(): Promise<number> {
     console.log(`  over 3x: ${over.length} of ${parseRatios.length} pages; the highest: ${over.slice(0, 5).map((x) => `${x.page.trim()} ${x.r.toFixed(1)}x`).join(', ') || 'none'}`);
   }
   console.log(cliTiming(join(plansDir, truths[0]?.file ?? ''), truths[0]?.options.page ?? 1));
+  if (truths[0]) console.log(await workerCallTiming(join(plansDir, truths[0].file), truths[0].options));
   const rssMb = process.resourceUsage().maxRSS / 1024;
   const drew = flag('regen') || fileCount(plansDir) + fileCount(join(plansDir, 'scanned')) + fileCount(resolve('bench-out/real-scans')) !== drawnBefore;
   console.log(`\npeak RSS (whole process incl. worker): ${Math.round(rssMb)} MB${drew ? ' (this run also drew test plans or scans in this process, counted here: run again for the engine\'s own figure)' : ''}`);
@@ -215,6 +216,26 @@ function cliTiming(pdf: string, page: number): string {
     runs.push(performance.now() - t0);
   }
   return `cli (node packages/engine/scripts/analyze.mjs, whole process, simple page): ${runs.map((v) => Math.round(v)).join(' / ')} ms`;
+}
+
+/**
+ * An analysis as the server asks for one (analyzePdfInWorker: a fresh worker thread per call, which loads pdf.js
+ * and the engine's bundle, then analyses), on a simple page, 3 calls: what a user waits for on top of the queue.
+ */
+async function workerCallTiming(pdf: string, options: PlanTruth['options']): Promise<string> {
+  const { analyzePdfInWorker } = await import('../src/worker.js');
+  const bytes = new Uint8Array(readFileSync(pdf));
+  const runs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    try {
+      await analyzePdfInWorker(bytes, options);
+    } catch (e) {
+      return `worker call: failed (${(e as Error).message.slice(0, 200)})`;
+    }
+    runs.push(performance.now() - t0);
+  }
+  return `worker call (analyzePdfInWorker as the server runs it, fresh worker thread, simple page): ${runs.map((v) => Math.round(v)).join(' / ')} ms`;
 }
 
 /**

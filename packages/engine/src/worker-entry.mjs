@@ -1,4 +1,4 @@
-// Worker thread entry: registers tsx so the TypeScript engine loads the same way in dev, CLI and vitest.
+// Worker thread entry: loads the engine's operations and runs each call its parent sends.
 import { parentPort, workerData } from 'node:worker_threads';
 
 // Reports this thread's own memory (its isolate's V8 heap plus ArrayBuffers and other external memory,
@@ -15,9 +15,13 @@ writeReport();
 const reporter = setInterval(writeReport, workerData?.reportMs ?? 20);
 reporter.unref();
 
-const { register } = await import('tsx/esm/api');
-register();
-const engine = await import('./engine-ops.ts');
+// The engine's operations come bundled (worker.ts, ADR 011); the TypeScript sources through tsx when no bundle
+// could be built.
+const engine = workerData?.engineUrl ? await import(workerData.engineUrl) : await (async () => {
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import('./engine-ops.ts');
+})();
 if (workerData?.pdfLimits) engine.setPdfLimits(workerData.pdfLimits);
 writeReport();
 

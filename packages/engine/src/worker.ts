@@ -4,7 +4,9 @@
  * engine hosts configured (servers), those worker threads run in separate host processes (host-pool.ts).
  * Nothing here loads pdf.js: the worker threads do.
  */
+import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { engineBundle } from '../scripts/bundle.mjs';
 import { createMemoryGovernor } from './memory-governor.js';
 import { ANALYSIS_YOUNG_MB, DEFAULT_ANALYSIS_HEAP_MB, PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './pdf-limits.js';
 import { EngineBusyError, EngineCancelledError } from './engine-errors.js';
@@ -26,6 +28,29 @@ export { EngineBusyError, EngineCancelledError } from './engine-errors.js';
 
 const entry = new URL('./worker-entry.mjs', import.meta.url);
 const MB = 2 ** 20;
+
+/**
+ * The engine's operations (engine-ops.ts) as one bundled file, which each worker thread imports instead of
+ * loading the TypeScript sources through tsx: a worker starts for every call, and the transpiling loader cost
+ * about 0.7 s of each (ADR 011). Checked against the sources at most once per BUNDLE_CHECK_MS, so an edited
+ * engine is picked up without a restart; null when it could not be built (the workers then use tsx).
+ */
+let bundle: { url: string | null; checkedAt: number } | null = null;
+let bundleCheck: Promise<string | null> | null = null;
+const BUNDLE_CHECK_MS = 1000;
+
+function engineOpsUrl(): Promise<string | null> {
+  if (bundle && Date.now() - bundle.checkedAt < BUNDLE_CHECK_MS) return Promise.resolve(bundle.url);
+  bundleCheck ??= engineBundle('engine-ops.ts', 'engine-ops.mjs').then(
+    (path) => pathToFileURL(path).href,
+    () => null,
+  ).then((url) => {
+    bundle = { url, checkedAt: Date.now() };
+    bundleCheck = null;
+    return url;
+  });
+  return bundleCheck;
+}
 
 
 export interface EngineLimits {
@@ -102,7 +127,9 @@ function dropSpares(): void {
 
 function startWorker(budget: { limits: ResourceLimits }): StartedWorker {
   const report = new SharedArrayBuffer(24);
-  const worker = new Worker(entry, { resourceLimits: budget.limits, workerData: { report, reportMs: REPORT_MS, pdfLimits: { ...PDF_LIMITS } } });
+  // (a spare is started after a call, so the bundle's state is known by then)
+  const engineUrl = bundle?.url ?? undefined;
+  const worker = new Worker(entry, { resourceLimits: budget.limits, workerData: { report, reportMs: REPORT_MS, pdfLimits: { ...PDF_LIMITS }, engineUrl } });
   return { worker, report };
 }
 
@@ -181,6 +208,10 @@ export function runEngineCall<T>(op: string, args: unknown[], opts: WorkerOption
 }
 
 function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): Promise<T> {
+  return engineOpsUrl().then(() => startCall<T>(op, args, opts));
+}
+
+function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new EngineCancelledError());
     const budget = budgetFor(op);

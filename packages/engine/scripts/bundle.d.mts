@@ -1,0 +1,3 @@
+/** The path of the esbuild bundle of `entry` (a path under the engine's src/) at dist/`name`, built first when it
+ * is missing or older than the newest source file. */
+export function engineBundle(entry: string, name: string): Promise<string>;
