@@ -5,7 +5,7 @@
 // read half a file.
 import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
@@ -45,4 +45,11 @@ export async function engineBundle(entry, name) {
   await writeFile(tmp, result.outputFiles[0].contents);
   await rename(tmp, out);
   return out;
+}
+
+// `node packages/engine/scripts/bundle.mjs` (part of `npm run build`): both bundles built ahead, so the first
+// engine call after a deploy does not wait for them.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await engineBundle('engine-ops.ts', 'engine-ops.mjs');
+  await engineBundle(join('cli', 'analyze.ts'), 'analyze-cli.mjs');
 }
