@@ -14,6 +14,7 @@ import { findClosures, clusterBands, glassRuns, cornerOpenings } from './core/cl
 import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { bbox, distToPoly, fromPath, hypot, pointInPoly, polyArea, toPath } from './core/geometry.js';
 import { RingIndex } from './core/ring-index.js';
+import { buildingOutline } from './core/outline.js';
 import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
 import { tooComplex } from './pdf-limits.js';
 import { analyzeRasterPage } from './source/raster/analyze-raster.js';
@@ -220,6 +221,11 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       const n = holes.filter((h) => pointInPoly(h.pts[0][0], h.pts[0][1], o.pts)).length;
       if (n > bestCount) { bestCount = n; exterior = o.pts; }
     }
+    // the building's outline, for its outside walls: the ring without the parts of it too thin to hold a room (walls
+    // running on past the building, marks and stairs touching it). (An opening in the walls of that ring still leads
+    // outside: the ring decides that.)
+    const ring = exterior;
+    const outline = buildingOutline(ring, holes.map((h) => h.pts[0]).filter((q) => pointInPoly(q[0], q[1], ring)));
 
     // openings: the classified closures, then stray swings
     const found: Opening[] = [];
@@ -382,7 +388,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const big = rooms.filter((r) => r.ceiling_area > 200e6 && !r.is_outdoor);
     if (big.length) warnings.push({ code: 'scale_doubt', message: `Some rooms are larger than 200 m²; the scale or paper size may be wrong.` });
 
-    const outsideWalls = measureOutsideWalls(exterior, H);
+    const outsideWalls = measureOutsideWalls(outline, H);
     const extOpen = openings.filter((o) => o.exterior);
     const result: AnalysisResult = {
       rooms,
@@ -393,8 +399,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
         duration_ms: Date.now() - t0, wall_style: walls.style,
       },
       outside_detection: {
-        detection_available: exterior.length > 0,
-        exterior_polygon: exterior,
+        detection_available: outline.length > 0,
+        exterior_polygon: outline,
         ...outsideWalls,
         outside_windows: extOpen.filter((o) => o.kind === 'window'),
         outside_doors: extOpen.filter((o) => o.kind === 'door'),
