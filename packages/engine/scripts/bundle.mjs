@@ -10,8 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
 
-/** The newest modification time (ms) of any file under `dir`. */
-async function newestMtimeMs(dir) {
+/** The newest modification time (ms) of any file under `dir` (the engine's src/ by default). */
+export async function newestMtimeMs(dir = src) {
   let t = 0;
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
@@ -27,7 +27,7 @@ async function newestMtimeMs(dir) {
 export async function engineBundle(entry, name) {
   const out = join(root, 'dist', name);
   const built = await stat(out).then((s) => s.mtimeMs, () => -1);
-  if (built >= 0 && built >= (await newestMtimeMs(src))) return out;
+  if (built >= 0 && built >= (await newestMtimeMs())) return out;
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [join(src, entry)],

@@ -224,8 +224,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // the building's outline, for its outside walls: the ring without the parts of it too thin to hold a room (walls
     // running on past the building, marks and stairs touching it). (An opening in the walls of that ring still leads
     // outside: the ring decides that.)
-    const ring = exterior;
-    const outline = buildingOutline(ring, holes.map((h) => h.pts[0]).filter((q) => pointInPoly(q[0], q[1], ring)));
+    const outline = buildingOutline(exterior, holes.map((h) => h.pts[0]));
 
     // openings: the classified closures, then stray swings
     const found: Opening[] = [];

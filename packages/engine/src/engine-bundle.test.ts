@@ -1,22 +1,12 @@
-import { existsSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { engineBundle } from '../scripts/bundle.mjs';
+import { engineBundle, newestMtimeMs } from '../scripts/bundle.mjs';
 import { analyzePdfInWorker } from './worker.js';
 import { roomsPdf } from './test-pdfs.js';
 
-const src = dirname(fileURLToPath(import.meta.url));
-const dist = join(src, '..', 'dist');
-
-function newestSourceMs(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newestSourceMs(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 describe('the engine bundle the worker threads load', () => {
   const name = `bundle-test-${process.pid}.mjs`;
@@ -34,7 +24,7 @@ describe('the engine bundle the worker threads load', () => {
     // a bundle older than the sources (an engine edited since) is stale
     utimesSync(path, new Date('2000-01-01'), new Date('2000-01-01'));
     await engineBundle('engine-ops.ts', name);
-    expect(statSync(path).mtimeMs).toBeGreaterThanOrEqual(newestSourceMs(src));
+    expect(statSync(path).mtimeMs).toBeGreaterThanOrEqual(await newestMtimeMs());
   });
 
   it('is what an analysis in a worker thread runs, built from the current sources', async () => {
@@ -44,6 +34,6 @@ describe('the engine bundle the worker threads load', () => {
     const result = await analyzePdfInWorker(await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }]), { page: 1, scale: 100, ceilingHeightMm: 2500 }, { timeoutMs: 300_000 });
     expect(result.rooms.length).toBe(1);
     expect(existsSync(bundle)).toBe(true);
-    expect(statSync(bundle).mtimeMs).toBeGreaterThanOrEqual(newestSourceMs(src));
+    expect(statSync(bundle).mtimeMs).toBeGreaterThanOrEqual(await newestMtimeMs());
   }, 400_000);
 });

@@ -13,14 +13,17 @@ import { fromPath, pointInPoly, polyArea, polyPerimeter, toPath } from './geomet
 export const THIN_PART_MM = 450;
 /** Miter limit of the opening (corners of any angle down to about 20 degrees come back square, not cut). */
 const MITER_LIMIT = 6;
+/** An opened outline this little shorter than the ring (mm) has lost nothing but the offsets' rounding. */
+const UNCHANGED_MM = 10;
 
 /**
- * `ring` opened by THIN_PART_MM (shrunk by half of it, grown back), the piece holding every point of `inside` (a
- * point in each room the ring holds); the ring itself when no one piece holds them all (a thin part joined two
+ * `ring` opened by THIN_PART_MM (shrunk by half of it, grown back), the piece holding every one of `roomPoints` (a
+ * point of each room) that the ring holds; the ring itself when no one piece holds them all (a thin part joined two
  * wings: the outline stays whole) or when nothing was taken off.
  */
-export function buildingOutline(ring: PointMm[], inside: PointMm[]): PointMm[] {
+export function buildingOutline(ring: PointMm[], roomPoints: PointMm[]): PointMm[] {
   if (ring.length < 3) return ring;
+  const inside = roomPoints.filter((q) => pointInPoly(q[0], q[1], ring));
   const half = THIN_PART_MM / 2;
   const shrunk = inflatePaths([toPath(ring)], -half, JoinType.Miter, EndType.Polygon, MITER_LIMIT);
   const opened = inflatePaths(shrunk, half, JoinType.Miter, EndType.Polygon, MITER_LIMIT).map(fromPath);
@@ -30,6 +33,3 @@ export function buildingOutline(ring: PointMm[], inside: PointMm[]): PointMm[] {
   // (nothing taken off: the ring as it was, not its copy through two offsets, a millimetre off here and there)
   return holding && polyPerimeter(holding) < polyPerimeter(ring) - UNCHANGED_MM ? holding : ring;
 }
-
-/** An opened outline this little shorter than the ring (mm) has lost nothing but the offsets' rounding. */
-const UNCHANGED_MM = 10;

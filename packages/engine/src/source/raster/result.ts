@@ -6,6 +6,7 @@ import type { Gap } from './gaps.js';
 import type { Regions } from './regions.js';
 import { NAME_HEIGHT_SHARE } from './room-names.js';
 import { buildingOutline } from '../../core/outline.js';
+import { measureOutsideWalls } from '../../measure/index.js';
 
 const DEFAULT_DOOR_H = 2040;
 const DEFAULT_WINDOW_H = 1200;
@@ -55,7 +56,7 @@ export function buildRasterResult(f: RasterFindings): AnalysisResult {
   const exterior = f.regions.exterior.map(f.toMm);
   // the building's outline for its outside walls, as on a vector page (core/outline.ts); which openings lead outside is
   // decided on the ring
-  const outline = buildingOutline(exterior, rooms.map((r) => r.polygon[0]).filter((q) => pointInPoly(q[0], q[1], exterior)));
+  const outline = buildingOutline(exterior, rooms.map((r) => r.polygon[0]));
 
   const found: Opening[] = [];
   for (const g of f.gaps) {
@@ -106,7 +107,6 @@ export function buildRasterResult(f: RasterFindings): AnalysisResult {
   if (rooms.length === 0) warnings.push({ code: 'no_rooms', message: 'No closed rooms were found on this page; check the page, the scale and that it is a floor plan.' });
   if (rooms.some((r) => r.ceiling_area > 200e6 && !r.is_outdoor)) warnings.push({ code: 'scale_doubt', message: 'Some rooms are larger than 200 m²; the scale or paper size may be wrong.' });
 
-  const extPerimeter = outline.length ? polyPerimeter(outline) : 0;
   const ext = openings.filter((o) => o.exterior);
   return {
     rooms,
@@ -117,8 +117,7 @@ export function buildRasterResult(f: RasterFindings): AnalysisResult {
       duration_ms: Date.now() - f.t0, wall_style: 'scan',
     },
     outside_detection: {
-      detection_available: outline.length > 0, exterior_polygon: outline, total_walls_mm: Math.round(extPerimeter),
-      total_wall_area_mm2: Math.round(extPerimeter * H),
+      detection_available: outline.length > 0, exterior_polygon: outline, ...measureOutsideWalls(outline, H),
       outside_windows: ext.filter((o) => o.kind === 'window'), outside_doors: ext.filter((o) => o.kind === 'door'),
       outside_windows_count: ext.filter((o) => o.kind === 'window').length, outside_doors_count: ext.filter((o) => o.kind === 'door').length,
     },
