@@ -2,6 +2,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Job, JobResult } from './bench-worker.js';
 import { ANALYSIS_YOUNG_MB, DEFAULT_ANALYSIS_HEAP_MB } from '../src/pdf-limits.js';
+import { setEngineHeapGrowth } from '../src/heap-growth.js';
 
 /** A page the engine refused with its own message (EngineInputError: a scan under 75 dpi, no drawing...): an answer, not a crash. */
 export const refusedByEngine = (r: Pick<JobResult, 'errorName'>): boolean => r.errorName === 'EngineInputError';
@@ -13,8 +14,9 @@ export class BenchRunner {
   constructor(private readonly timeoutMs: number) {}
 
   private spawn(): Worker {
-    // (the heap an analysis gets in the server: one long-lived worker with a looser cap grows its heap past what
-    // any one analysis needs, and the peak memory printed would be the bench's, not an analysis's)
+    // (the heap an analysis gets in the server, growing as fast: one long-lived worker with a looser cap grows its
+    // heap past what any one analysis needs, and the peak memory printed would be the bench's, not an analysis's)
+    setEngineHeapGrowth();
     const w = new Worker(new URL('./bench-worker-boot.mjs', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: DEFAULT_ANALYSIS_HEAP_MB, maxYoungGenerationSizeMb: ANALYSIS_YOUNG_MB } });
     w.unref();

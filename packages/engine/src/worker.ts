@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { engineBundle } from '../scripts/bundle.mjs';
 import { createMemoryGovernor } from './memory-governor.js';
+import { setEngineHeapGrowth } from './heap-growth.js';
 import { ANALYSIS_YOUNG_MB, DEFAULT_ANALYSIS_HEAP_MB, PDF_LIMITS, setPdfLimits, tooComplex, type PdfLimits } from './pdf-limits.js';
 import { EngineBusyError, EngineCancelledError } from './engine-errors.js';
 import { createHostPool, type HostPool, type HostPoolOptions } from './host-pool.js';
@@ -126,6 +127,7 @@ function dropSpares(): void {
 }
 
 function startWorker(budget: { limits: ResourceLimits }): StartedWorker {
+  setEngineHeapGrowth();
   const report = new SharedArrayBuffer(24);
   // (a spare is started after a call, so the bundle's state is known by then)
   const engineUrl = bundle?.url ?? undefined;
