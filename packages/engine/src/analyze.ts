@@ -29,6 +29,7 @@ import { leaderStamps } from './core/leaders.js';
 import { calloutTest } from './core/callouts.js';
 import { strayStamps } from './core/stray-stamps.js';
 import { sheetViews } from './core/views.js';
+import { sheetFrames } from './core/sheet-frame.js';
 import { applyRoomSchedule, readRoomSchedule } from './core/room-schedule.js';
 import { findOutdoorSpaces, OUTDOOR_NAME } from './core/outdoor-spaces.js';
 import { overRailings, type RailingWorld } from './core/railings.js';
@@ -97,6 +98,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
     // the walls they meet); one big enough is part of the building's wall network, not a piece of furniture
     const comps = wallComponents(raw);
+    // the sheet's border drawn in a wall's pen, with a title block on it, is no walls (sheet-frame.ts)
+    const frames = sheetFrames(comps.outers, pageW, pageH);
+    const walled = (c: Component | null | undefined) => !!c && c.big && !frames.has(c);
     // (each band's piece looked up once: the anchoring test and the small pieces to keep both ask)
     const pieceOf = new Map<Band, Component | null>();
     const piece = (b: Band) => (pieceOf.has(b) ? pieceOf.get(b)! : pieceOf.set(b, comps.at(bandMid(b))).get(b)!);
@@ -105,11 +109,11 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // (the runs of collinear bands with a piece in the wall network are the building's walls; a run of
     // furniture lines is not, and the space between its pieces is no opening)
     const caps = capBands(walls.bands);
-    const wallRuns = clusterBands(walls.bands.filter((b) => !caps.has(b))).filter((c) => c.items.some((b) => piece(b)?.big));
+    const wallRuns = clusterBands(walls.bands.filter((b) => !caps.has(b))).filter((c) => c.items.some((b) => walled(piece(b))));
     const keepSmall = new Set(wallRuns.flatMap((c) => c.items).map(piece).filter((c) => c && !c.big));
     const kept = (path: Paths64[number]) => {
       const c = comps.at([path[0].x, path[0].y]);
-      return !c || c.big || keepSmall.has(c);
+      return !c || walled(c) || keepSmall.has(c);
     };
     raw = raw.filter(kept);
     const rawRings = raw.map(fromPath);
@@ -474,6 +478,7 @@ function wallComponents(raw: Paths64) {
   const all = new RingIndex(rings.map((x) => x.r));
   const outerIndex = new RingIndex(outers.map((o) => o.ring));
   return {
+    outers,
     at(p: PointMm): Component | null {
       if (!all.parity(p)) return null;
       // outers are sorted by area: the smallest outer ring holding p
