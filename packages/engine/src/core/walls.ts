@@ -1032,11 +1032,18 @@ export function capBands(bands: Band[]): Set<Band> {
   return out;
 }
 
+/** A wall across a band's end counts up to this far past its own end (mm): a through wall's band has a gap where
+ * the other wall joins it, and a wall meeting a corner starts at the other wall's face. */
+const ACROSS_GAP_MM = 400;
+/** Bands on one side of a face no longer together than this share of those on the other are floor strips beside fittings. */
+const STRIP_SHARE = 0.5;
+
 /**
  * A wall face has the wall on one side and the room on the other. A line paired on both sides (a wall face and
  * a bed, bench or shelf edge beside it) keeps the side that is wall: on a hatched plan the hatched side; else
  * the side whose band is closed at an end (a jamb or a crossing wall face), where the band between a wall and
- * a piece of furniture just stops where the furniture does. The other band is floor.
+ * a piece of furniture just stops where the furniture does; closed on both sides (a fitting standing against a
+ * side wall), the side running along the face at least twice as far. The other band is floor.
  */
 function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<MmSeg>, segs: MmSeg[]): Set<Band> {
   const hatchMids = new Grid<PointMm>(250);
@@ -1061,11 +1068,13 @@ function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<
     const { ux, uy } = bandFrame(o.deg);
     const t = ux * p[0] + uy * p[1], off = -uy * p[0] + ux * p[1];
     // (a through wall's band has a gap where the other wall joins it: its pieces on either side count)
-    return t >= o.t0 - 400 && t <= o.t1 + 400 && off >= o.lo && off <= o.hi;
+    return t >= o.t0 - ACROSS_GAP_MM && t <= o.t1 + ACROSS_GAP_MM && off >= o.lo && off <= o.hi;
   });
   const capped = (b: Band) => {
     segCells ??= segGrid(segs, GRID_CELL);
-    bandCells ??= bandGrid(bands, GRID_CELL, 2500);
+    // (each band filed in the cells within ACROSS_GAP_MM of it: a wall across the end may start beyond it, in
+    // the next cell)
+    bandCells ??= bandGrid(bands, GRID_CELL, 2500, ACROSS_GAP_MM);
     const { ux, uy } = bandFrame(b.deg);
     const th = b.hi - b.lo;
     return [b.t0, b.t1].some((t, i) => {
@@ -1095,6 +1104,13 @@ function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<
     const hb = below.some(test), ha = above.some(test);
     if (hb && !ha) above.forEach((b) => out.add(b));
     if (ha && !hb) below.forEach((b) => out.add(b));
+    // closed at an end on both sides (a fitting standing against a side wall): the wall runs the face's length,
+    // the fitting's floor strip a stretch of it
+    if (ha && hb && !hatch.size) {
+      const lb = below.reduce((s, b) => s + b.t1 - b.t0, 0), la = above.reduce((s, b) => s + b.t1 - b.t0, 0);
+      if (la < STRIP_SHARE * lb) above.forEach((b) => out.add(b));
+      else if (lb < STRIP_SHARE * la) below.forEach((b) => out.add(b));
+    }
   }
   return out;
 }
@@ -1180,12 +1196,12 @@ function squareKey(sq: PointMm[]): string {
 }
 
 /** Bands by the cells of their bounding boxes (a band spanning more than `maxCells` cells is left out). */
-function bandGrid(bands: Band[], cell: number, maxCells = Infinity): Grid<Band> {
+function bandGrid(bands: Band[], cell: number, maxCells = Infinity, pad = 0): Grid<Band> {
   const grid = new Grid<Band>(cell);
   for (const b of bands) {
     const c = bandCorners(b);
     const xs = c.map((p) => p[0]), ys = c.map((p) => p[1]);
-    grid.addBox(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), b, maxCells);
+    grid.addBox(Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) + pad, Math.max(...ys) + pad, b, maxCells);
   }
   return grid;
 }
