@@ -7,7 +7,10 @@
  * A piece of the walls that spans nearly the whole sheet both ways and holds another piece of the walls inside it,
  * not joined to it, is that border, with whatever is drawn joined to it (a title block, a legend's box): none of
  * it is walls. A building drawn across the whole sheet has its rooms and walls joined to its outer walls; a
- * building standing in another's courtyard does not span the sheet.
+ * building standing in another's courtyard does not span the sheet. To hold another piece, a piece's outer ring
+ * must close round it: the walls before their openings are closed, so a building's outer walls, broken at its
+ * entrance and its windows, hold nothing (a core standing free in an open floor lies outside their ring), where a
+ * border runs round unbroken.
  */
 import type { PointMm } from '../types.js';
 import { pointInPoly } from './geometry.js';
