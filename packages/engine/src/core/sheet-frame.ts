@@ -8,9 +8,11 @@
  * not joined to it, is that border, with whatever is drawn joined to it (a title block, a legend's box): none of
  * it is walls. A building drawn across the whole sheet has its rooms and walls joined to its outer walls; a
  * building standing in another's courtyard does not span the sheet. To hold another piece, a piece's outer ring
- * must close round it: the walls before their openings are closed, so a building's outer walls, broken at its
- * entrance and its windows, hold nothing (a core standing free in an open floor lies outside their ring), where a
- * border runs round unbroken.
+ * must close round it, and these are the walls before their openings are closed: a building's outer walls, broken
+ * at its entrance and its windows, hold nothing (a core standing free in an open floor lies outside their ring),
+ * where a border runs round unbroken. Not covered: a floor with no entrance on its facade (an upper floor) whose
+ * windows' glass lines pair into thin walls, cropped to its outer walls, round a core standing free: its walls
+ * would be taken for a border.
  */
 import type { PointMm } from '../types.js';
 import { pointInPoly } from './geometry.js';
