@@ -12,7 +12,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 
-export const HEAP_GROWING_PERCENT = 300;
+const HEAP_GROWING_PERCENT = 300;
 
 let set = false;
 export function setEngineHeapGrowth(): void {

@@ -13,17 +13,21 @@
  * where a border runs round unbroken. Not covered: a floor with no entrance on its facade (an upper floor) whose
  * windows' glass lines pair into thin walls, cropped to its outer walls, round a core standing free: its walls
  * would be taken for a border.
+ *
+ * Scans find their border on the wall mask instead (`isSheetFrame` in source/raster/regions.ts): a piece spanning the
+ * cropped drawing whose ink is a thin share of its box. A vector page's pieces have no ink share to compare, and the
+ * page, not a crop of it, is what its border runs round.
  */
 import type { PointMm } from '../types.js';
-import { pointInPoly } from './geometry.js';
+import { bbox, pointInPoly } from './geometry.js';
 
 /** A border spans at least this share of the sheet's width and of its height. */
-export const FRAME_SPAN = 0.85;
+const FRAME_SPAN = 0.85;
 
 export interface WallPiece {
   /** Its outer ring (mm). */
   ring: PointMm[];
-  box: { x0: number; y0: number; x1: number; y1: number; w: number; h: number };
+  box: ReturnType<typeof bbox>;
   /** Large enough to be part of a building's walls. */
   big: boolean;
 }

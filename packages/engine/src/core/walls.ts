@@ -1105,8 +1105,8 @@ function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<
     if (hb && !ha) above.forEach((b) => out.add(b));
     if (ha && !hb) below.forEach((b) => out.add(b));
     // closed at an end on both sides (a fitting standing against a side wall): the wall runs the face's length,
-    // the fitting's floor strip a stretch of it
-    if (ha && hb && !hatch.size) {
+    // the fitting's floor strip a stretch of it (hatched on both sides, both are layers of one wall)
+    if (ha && hb && test === capped) {
       const lb = below.reduce((s, b) => s + b.t1 - b.t0, 0), la = above.reduce((s, b) => s + b.t1 - b.t0, 0);
       if (la < STRIP_SHARE * lb) above.forEach((b) => out.add(b));
       else if (lb < STRIP_SHARE * la) below.forEach((b) => out.add(b));
