@@ -453,6 +453,24 @@ describe('short piers between openings', () => {
     expect(at(loose, 320, 253)).toBe(0);
   });
 
+  it('keeps a building\'s corner (an L) between a window and a door, each arm in its wall\'s line', () => {
+    // no frame: the building's top wall starts after a 1.5 m window, its left wall after a 1.5 m door; the corner
+    // between them is an L with 1 m arms, shorter than a wall piece
+    const building: [number, number, number, number][] = [[200, 100, 599, 107], [592, 100, 599, 499], [100, 492, 599, 499], [100, 200, 107, 499]];
+    const corner: [number, number, number, number][] = [[100, 100, 139, 107], [100, 108, 107, 139]];
+    const walls = findWallMask(maskOf(700, 600, [...building, ...corner]), s);
+    expect(at(walls, 120, 103)).toBe(1);
+    expect(at(walls, 103, 120)).toBe(1);
+    // the door's gap is then sealed between the corner and the left wall (and the window's beside it)
+    const gaps = sealGaps(walls, maskOf(700, 600, [...building, ...corner]), s.mmPerPx, walls.minThickPx, s.paperMmPerPx);
+    expect(gaps.some((g) => !g.horizontal && g.x0 <= 103 && g.x1 >= 103 && g.y0 <= 170 && g.y1 >= 170)).toBe(true);
+    // an L of the same size with only one arm in a wall's line (a counter's corner in a room) is not wall
+    const one = findWallMask(maskOf(700, 600, [...building, [100, 100, 107, 199], [250, 300, 289, 307], [250, 308, 257, 339]]), s);
+    expect(at(one, 270, 303)).toBe(0);
+    const offLine = findWallMask(maskOf(700, 600, [...building, [100, 100, 199, 107], [300, 200, 339, 207], [300, 208, 307, 239]]), s);
+    expect(at(offLine, 320, 203)).toBe(0);
+  });
+
   it('measures the wall a pier meets a little way in, not at its tapered end', () => {
     // a 16 px (400 mm) top wall; the piece after the door ends in a taper three pixels long and 6 px thick (a blurred,
     // JPEG'd end)

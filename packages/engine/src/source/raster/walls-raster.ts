@@ -169,6 +169,8 @@ const PIER_THICK_MATCH = 0.6;
  * wall whose long axis meets a kept piece within an opening's width beyond BOTH its ends, along its middle rows.
  * A facade's pier between a door and a window is shorter than a wall piece and stands alone once the window's
  * thin glass lines are taken away; dropped, it leaves one gap wider than any opening and the room leaks out.
+ * A building's corner between a door and a window is such a piece bent: an L whose two arms each stand in their
+ * wall's line (cornerPier below); dropped, its door and its window have no jamb on its side and are found as neither.
  */
 function keepPiers(c: Components, keep: Uint8Array, w: number, h: number, maxGapPx: number, maxThickPx: number, minLenPx: number): void {
   const { labels } = c;
@@ -214,6 +216,19 @@ function keepPiers(c: Components, keep: Uint8Array, w: number, h: number, maxGap
     bars.set(id, list);
     return list;
   };
+  /**
+   * Whether piece `id` is a building's corner between two openings (an L: a bar along x and one along y, each
+   * meeting wall of its own thickness in its line beyond its free end, the end away from the other bar): a corner
+   * pier between a door and a window, each arm shorter than a wall piece.
+   */
+  const cornerPier = (id: number): boolean => {
+    const bs = barsOf(id), hb = bs.find((b) => b.horizontal), vb = bs.find((b) => !b.horizontal);
+    if (!hb || !vb) return false;
+    // (the free end of the bar along x lies away from the bar along y, whose middle column is vb.mid)
+    const hEnd = vb.mid - c.x0[id] < c.x1[id] - vb.mid ? 1 : -1, vEnd = hb.mid - c.y0[id] < c.y1[id] - hb.mid ? 1 : -1;
+    return [-1, 0, 1].every((d) => meets(id, hEnd > 0 ? c.x1[id] : c.x0[id], hb.mid + d, hEnd, 0, hb.thick) &&
+      meets(id, vb.mid + d, vEnd > 0 ? c.y1[id] : c.y0[id], 0, vEnd, vb.thick));
+  };
   for (let pass = 0; pass < PIER_PASSES; pass++) {
     let added = false;
     for (let id = 1; id <= c.count; id++) {
@@ -226,7 +241,7 @@ function keepPiers(c: Components, keep: Uint8Array, w: number, h: number, maxGap
     }
     for (let id = 1; id <= c.count; id++) {
       if (keep[id]) continue;
-      if (barsOf(id).some((b) => standsInLine(id, b.horizontal, b.mid, b.thick))) { keep[id] = 1; added = true; }
+      if (barsOf(id).some((b) => standsInLine(id, b.horizontal, b.mid, b.thick)) || cornerPier(id)) { keep[id] = 1; added = true; }
     }
     if (!added) return;
   }
