@@ -23,6 +23,29 @@ describe('findClosures', () => {
   });
 });
 
+describe('findClosures: one swing, one door', () => {
+  // a room's corner: the top wall along x (faces y = 0 / 200) broken by a 1760 mm window (x 2000..3760) whose glass is
+  // two lines; the right wall along y (faces x = 4000 / 4200) broken by an 870 mm door (y 400..1270). The door is
+  // hinged at the right wall's inner face by the corner, its leaf drawn open along y = 400: its hinge stands 240 mm
+  // past the window's jamb and 200 mm off the top wall's face, and its swing sweeps across part of the window
+  const bands: Band[] = [
+    { deg: 0, lo: 0, hi: 200, t0: 0, t1: 2000 }, { deg: 0, lo: 0, hi: 200, t0: 3760, t1: 4200 },
+    // (along y the frame's offset is -x)
+    { deg: 90, lo: -4200, hi: -4000, t0: 0, t1: 400 }, { deg: 90, lo: -4200, hi: -4000, t0: 1270, t1: 4000 },
+  ];
+  const door: DoorArc = { hinge: [4000, 400], ends: [[3130, 400], [4000, 1270]], radius: 870 };
+  const glass = (y: number): MmSeg => ({ a: [2000, y], b: [3760, y], w: 0.2, len: 1760, ang: 0 });
+
+  it('gives the swing to the opening whose jamb corner it is hinged at; the window beside the corner stays a window', () => {
+    const found = findClosures(clusterBands(bands), bands, [door], [glass(90), glass(110)], () => false).filter((c) => c.opening);
+    const byWall = (deg: number) => found.find((c) => c.deg === deg);
+    expect(byWall(90)?.subtype).toBe('swing');
+    expect(byWall(90)?.arcs).toEqual([door]);
+    expect(byWall(0)?.subtype).toBe('window');
+    expect(byWall(0)?.arcs).toBeUndefined();
+  });
+});
+
 describe('findClosures: a post standing alone in line with a wall\'s end', () => {
   // a wall along x (faces y = 0 / 200) ending at x = 3000, and 1200 mm on a 200 x 200 mm post in its line (a column
   // at a terrace's edge) that is a piece of its own, joined to no wall

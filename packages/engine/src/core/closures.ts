@@ -6,7 +6,7 @@
  * (sliding door), nothing (a plain opening).
  */
 import type { PointMm } from '../types.js';
-import { type Band, type MmSeg, bandCorners, bandFrame, bandPoint } from './walls.js';
+import { type Band, type MmSeg, bandCorners, bandFrame, bandPoint, degApart } from './walls.js';
 import { Grid } from './grid.js';
 import type { DoorArc } from './openings.js';
 
@@ -100,6 +100,8 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
   lone: (b: Band) => boolean = () => false): Closure[] {
   const out: Closure[] = [];
   const near = segIndex(thin);
+  // the breaks found in order, each with the tests it must still pass once what is drawn in it is known
+  const pending: { cl: Closure; keep: () => boolean }[] = [];
   for (const c of clusters) {
     const runs = [...c.items].sort((p, q) => p.t0 - q.t0);
     const merged: [number, number][] = [];
@@ -120,7 +122,7 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
       const g = t1 - t0;
       if (g <= 0) continue;
       if (g < MIN_OPENING_MM) {
-        out.push({ deg: c.deg, lo, hi, t0, t1, quad: quadOf(c.deg, t0, t1, lo, hi), opening: false });
+        pending.push({ cl: { deg: c.deg, lo, hi, t0, t1, quad: quadOf(c.deg, t0, t1, lo, hi), opening: false }, keep: () => true });
         continue;
       }
       if (g > MAX_OPENING_MM) continue;
@@ -135,27 +137,65 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
       const alongside = (off: number) => [0.2, 0.5, 0.8].every((f) => covered(off, t0 + f * g));
       if (alongside(lo - 40) || alongside(hi + 40)) continue;
       classify(cl, arcs, near(cl.quad));
-      // a post in line with a wall's end with nothing drawn between them is no jamb (a terrace runs on between a
-      // column and the facade)
-      if (cl.subtype === 'opening' && ((i === 0 && post(0)) || (i + 2 === merged.length && post(i + 1)))) continue;
-      if (inWall(mid) && cl.subtype === 'opening') continue;
-      // a door hung in a niche in front of the break (a French door set across a chamfered corner): the floor
-      // runs on through the wall to the door, whose chord seals the room there (analyze.ts), not the wall line
-      if (cl.subtype === 'opening' && arcs.some((a) => doorInNiche(a, cl))) continue;
-      // nothing drawn in it and a crossing wall at both ends: a corridor crossing the wall line, not an opening
-      // (the crossing wall runs past the end of the break on both sides, or fills it and runs past one side)
-      const step = Math.min(60, g / 4);
-      // (beyond a face too: window frames between the jambs fill the break's middle, not the room beside it)
-      const crossed = (t: number) => {
-        const a = inWall(bandPoint(c.deg, t, lo - 40)), b = inWall(bandPoint(c.deg, t, hi + 40));
-        return (a && b) || ((a || b) && inWall(bandPoint(c.deg, t, (lo + hi) / 2)));
-      };
-      if (cl.subtype === 'opening' && crossed(t0 + step) && crossed(t1 - step)) continue;
-      if (cl.subtype === 'opening' && g > MAX_PLAIN_MM) continue;
-      out.push(cl);
+      const first = i === 0, last = i + 2 === merged.length;
+      pending.push({
+        cl,
+        keep: () => {
+          // a post in line with a wall's end with nothing drawn between them is no jamb (a terrace runs on between a
+          // column and the facade)
+          if (cl.subtype === 'opening' && ((first && post(0)) || (last && post(i + 1)))) return false;
+          if (inWall(mid) && cl.subtype === 'opening') return false;
+          // a door hung in a niche in front of the break (a French door set across a chamfered corner): the floor
+          // runs on through the wall to the door, whose chord seals the room there (analyze.ts), not the wall line
+          if (cl.subtype === 'opening' && arcs.some((a) => doorInNiche(a, cl))) return false;
+          // nothing drawn in it and a crossing wall at both ends: a corridor crossing the wall line, not an opening
+          // (the crossing wall runs past the end of the break on both sides, or fills it and runs past one side)
+          const step = Math.min(60, g / 4);
+          // (beyond a face too: window frames between the jambs fill the break's middle, not the room beside it)
+          const crossed = (t: number) => {
+            const a = inWall(bandPoint(c.deg, t, lo - 40)), b = inWall(bandPoint(c.deg, t, hi + 40));
+            return (a && b) || ((a || b) && inWall(bandPoint(c.deg, t, (lo + hi) / 2)));
+          };
+          if (cl.subtype === 'opening' && crossed(t0 + step) && crossed(t1 - step)) return false;
+          return !(cl.subtype === 'opening' && g > MAX_PLAIN_MM);
+        },
+      });
     }
   }
+  oneDoorPerSwing(pending.map((p) => p.cl), arcs, near);
+  for (const p of pending) if (p.keep()) out.push(p.cl);
   return out;
+}
+
+/**
+ * One swing, one door. A door hung at a room's corner swings beside the corner's other wall: its hinge stands just
+ * past the jamb of an opening in that wall (a window beside the corner), close enough to be taken for that
+ * opening's door too. A swing taken by openings in two walls stays with the one whose jamb corner its hinge stands
+ * at (the nearest along the wall plus off its faces); the openings in the other wall are classified again without
+ * it (`openings`, in place).
+ */
+/** Openings whose directions differ by this much (degrees) lie in different walls. */
+const ACROSS_DEG = 30;
+
+function oneDoorPerSwing(openings: Closure[], arcs: DoorArc[], near: (quad: PointMm[]) => MmSeg[]): void {
+  const takers = new Map<DoorArc, Closure[]>();
+  for (const cl of openings) for (const a of cl.arcs ?? []) (takers.get(a) ?? takers.set(a, []).get(a)!).push(cl);
+  const lost = new Map<Closure, Set<DoorArc>>();
+  for (const [a, cls] of takers) {
+    if (cls.length < 2) continue;
+    const off = (cl: Closure) => {
+      const h = inFrame(cl.deg)(a.hinge);
+      return Math.min(Math.abs(h.t - cl.t0), Math.abs(h.t - cl.t1)) + Math.max(0, cl.lo - h.o, h.o - cl.hi);
+    };
+    const best = cls.reduce((m, cl) => (off(cl) < off(m) ? cl : m));
+    // (the layers of a wall built up of several, each broken by the same opening, keep it alike: the opening's
+    // breaks in one direction)
+    for (const cl of cls) if (degApart(cl.deg, best.deg) >= ACROSS_DEG) (lost.get(cl) ?? lost.set(cl, new Set()).get(cl)!).add(a);
+  }
+  for (const [cl, gone] of lost) {
+    delete cl.arcs;
+    classify(cl, arcs.filter((a) => !gone.has(a)), near(cl.quad));
+  }
 }
 
 /** Widest opening closed between a wall run's end and a wall corner on its face line (mm): a door's width; a

@@ -134,8 +134,8 @@ function inBandAt(b: Band, p: PointMm, tol = 0): boolean {
   const t = ux * p[0] + uy * p[1], off = -uy * p[0] + ux * p[1];
   return t >= b.t0 - tol && t <= b.t1 + tol && off >= b.lo - tol && off <= b.hi + tol;
 }
-/** How far apart two band directions are (degrees, 0..90). */
-const degApart = (a: number, b: number): number => { const d = Math.abs(a - b) % 180; return Math.min(d, 180 - d); };
+/** How far apart two directions are (degrees, 0-90). */
+export const degApart = (a: number, b: number): number => { const d = Math.abs(a - b) % 180; return Math.min(d, 180 - d); };
 
 /** A filled shape at most this wide on paper is a drawn line (pt, about 0.2 mm). */
 const FILL_LINE_MAX_PT = 0.6;
