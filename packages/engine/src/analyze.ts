@@ -488,8 +488,40 @@ function wallComponents(raw: Paths64) {
   };
 }
 
+/** How far beside a leaf drawn open the wall it is parked against is looked for (mm): the leaf's thickness and a gap. */
+const PARKED_REACH_MM = [60, 120];
+/** Share of the points along a leaf parked against a wall that must have the wall behind them, and the most that may
+ * have wall on the swing's side. */
+const PARKED_SHARE = 0.6;
+const SWING_SIDE_MAX = 0.2;
+
+/**
+ * Whether the leaf from the hinge to end `e` is drawn open and parked against a wall: wall along it on the side away
+ * from the swing (the side away from the arc's other end `f`), none on the swing's side. A door at a room's corner
+ * opens against the partition there; its closed position crosses the break and has no wall beside it, and a leaf
+ * closed inside a wall whose lines run on (no break) has wall on both sides.
+ */
+function parkedLeaf(hinge: PointMm, e: PointMm, f: PointMm, inWall: (p: PointMm) => boolean): boolean {
+  const dx = e[0] - hinge[0], dy = e[1] - hinge[1];
+  const l = hypot(dx, dy) || 1;
+  // the normal pointing away from f
+  let nx = -dy / l, ny = dx / l;
+  if (nx * (f[0] - hinge[0]) + ny * (f[1] - hinge[1]) > 0) { nx = -nx; ny = -ny; }
+  let away = 0, toward = 0, n = 0;
+  for (let t = 0.2; t < 0.85; t += 0.15) {
+    const p: PointMm = [hinge[0] + dx * t, hinge[1] + dy * t];
+    n++;
+    if (PARKED_REACH_MM.some((d) => inWall([p[0] + nx * d, p[1] + ny * d]))) away++;
+    if (PARKED_REACH_MM.some((d) => inWall([p[0] - nx * d, p[1] - ny * d]))) toward++;
+  }
+  return away >= PARKED_SHARE * n && toward <= SWING_SIDE_MAX * n;
+}
+
 /** The arc end that, seen from the hinge, runs along the wall (its chord closes the opening). */
 function wallwardEnd(a: DoorArc, inWall: (p: PointMm) => boolean): PointMm {
+  // a leaf drawn open against a wall (a door at a room's corner): the other end is the closed one
+  const parked = a.ends.map((e, i) => parkedLeaf(a.hinge, e, a.ends[1 - i], inWall));
+  if (parked[0] !== parked[1]) return parked[0] ? a.ends[1] : a.ends[0];
   const score = (e: PointMm) => {
     let n = 0;
     for (let t = 0.1; t < 1; t += 0.2) {

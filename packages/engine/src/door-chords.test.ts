@@ -89,3 +89,35 @@ describe('the break behind a door chord', () => {
     expect(breakBehind([1145, 136], [1145, 970], inWall)).toHaveLength(0);
   });
 });
+
+/**
+ * Two bedrooms on the left of a 150 mm wall (x 4000..4150), a hall on its right; the partition between the bedrooms
+ * (y 1950..2050) runs to the wall's far face. The wall is broken from y 1000 to 3000 for two 950 mm doors, one each
+ * side of the partition's end, hinged there: their leaves are drawn open, parked against the partition's faces, and
+ * their swings run to the wall's pieces above and below (no leaf line drawn).
+ */
+async function parkedLeavesPlan() {
+  const { doc, page, X, Y, fill } = await wallSheet();
+  fill(-250, -250, 8250, 0); fill(-250, 4000, 8250, 4250); fill(-250, 0, 0, 4000); fill(8000, 0, 8250, 4000);
+  fill(4000, 0, 4150, 1000); fill(4000, 3000, 4150, 4000); fill(0, 1950, 4150, 2050);
+  const r = 950, c = 0.5523 * r, hx = 4075;
+  for (const [hy, dir] of [[1950, -1], [2050, 1]] as const) {
+    // the swing from the open leaf's tip (along the partition) round to the closed end at the wall's piece (SVG y runs down)
+    page.drawSvgPath(`M ${X(hx - r)} ${-Y(hy)} C ${X(hx - r)} ${-Y(hy + dir * c)} ${X(hx - c)} ${-Y(hy + dir * r)} ${X(hx)} ${-Y(hy + dir * r)}`,
+      { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+  }
+  return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
+}
+
+describe('a door whose leaf is drawn open against a partition', () => {
+  it('closes the break along its closed position, not along the partition', async () => {
+    const r = await parkedLeavesPlan();
+    const areas = r.rooms.map((x) => x.ceiling_area / 1e6).sort((a, b) => a - b);
+    // two bedrooms of 4.0 x 1.95 m and the hall of 3.85 x 4.0 m (less what the door chords' pens take)
+    expect(areas).toHaveLength(3);
+    expect(areas[0]).toBeGreaterThan(7.6);
+    expect(areas[1]).toBeLessThan(7.85);
+    expect(areas[2]).toBeGreaterThan(15.0);
+    expect(areas[2]).toBeLessThan(15.45);
+  });
+});
