@@ -230,6 +230,19 @@ describe('findWalls', () => {
     const w = findWalls(page(segs), 1, FAR);
     expect(inWalls(w.polys, 50, 50)).toBe(true);
   });
+
+  it('fills the corner square where both walls stop a hairline short of it', () => {
+    // the same L, both walls ending 40 mm before the square (their face lines stop at a cap drawn between them)
+    const segs = [line(140, 0, 3000, 0), line(140, 100, 3000, 100), line(0, -3000, 0, -40), line(100, -3000, 100, -40)];
+    const w = findWalls(page(segs), 1, FAR);
+    expect(inWalls(w.polys, 50, 50)).toBe(true);
+    // 150 mm short is a gap, not a hairline: no square
+    const apart = [line(250, 0, 3000, 0), line(250, 100, 3000, 100), line(0, -3000, 0, -150), line(100, -3000, 100, -150)];
+    expect(inWalls(findWalls(page(apart), 1, FAR).polys, 50, 50)).toBe(false);
+    // a 300 mm cupboard's outline stopping 40 mm short of the wall's end is no corner of it (walls alike only)
+    const cupboard = [line(140, 0, 3000, 0), line(140, 300, 3000, 300), line(0, -3000, 0, -40), line(100, -3000, 100, -40)];
+    expect(inWalls(findWalls(page(cupboard), 1, FAR).polys, 50, 150)).toBe(false);
+  });
 });
 
 describe('target symbols', () => {

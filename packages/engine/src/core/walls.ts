@@ -1116,6 +1116,17 @@ function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<
 }
 
 /**
+ * How far short of a corner square a band may stop and still stop at it, where the corner's two walls are alike
+ * (mm; 25 mm otherwise). Some drawings end both walls of a corner a pen's width or two before the corner (the face
+ * lines stop at a cap or a column drawn between them): a gap round the corner that the final closing never bridges
+ * (it fills no space between two convex corners facing each other diagonally). The square filled, each band faces
+ * it across a gap in line, which the closing does bridge under twice SEAL_MM (analyze.ts).
+ */
+const CORNER_STOP_MM = 60;
+/** Two walls are alike when their thicknesses differ by at most this share of the thicker. */
+const ALIKE_SHARE = 0.25;
+
+/**
  * Two wall bands meeting at a corner stop at each other's faces, which leaves the square between the four
  * face lines empty (the outer corner of an L, the knot where a third wall leaves the corner). Where both
  * bands stop at that square, each from its own side, it is wall.
@@ -1140,10 +1151,10 @@ function cornerSquares(bands: Band[]): PointMm[][] {
     q[1] = (-a.uy * off2 + c.uy * off) / det;
   };
   // both bands stop at (or in) the square, each from its own side (a band running through covers it already)
-  const stopsAt = (b: Band, f: Frame, sq: PointMm[]) => {
+  const stopsAt = (b: Band, f: Frame, sq: PointMm[], tol: number) => {
     let lo = Infinity, hi = -Infinity;
     for (const p of sq) { const t = f.ux * p[0] + f.uy * p[1]; if (t < lo) lo = t; if (t > hi) hi = t; }
-    return (b.t1 >= lo - TOL && b.t1 <= hi + TOL && b.t0 < lo) || (b.t0 >= lo - TOL && b.t0 <= hi + TOL && b.t1 > hi);
+    return (b.t1 >= lo - tol && b.t1 <= hi + tol && b.t0 < lo) || (b.t0 >= lo - tol && b.t0 <= hi + tol && b.t1 > hi);
   };
   const out: PointMm[][] = [];
   const done = new Set<string>();
@@ -1169,7 +1180,11 @@ function cornerSquares(bands: Band[]): PointMm[][] {
         cross(sq[1], fa, A.lo, fb, B.hi, det);
         cross(sq[2], fa, A.hi, fb, B.hi, det);
         cross(sq[3], fa, A.hi, fb, B.lo, det);
-        if (!stopsAt(A, fa, sq) || !stopsAt(B, fb, sq)) continue;
+        // (a hairline short of it only for two walls alike, a corner of one construction: a fitting's edge that stops
+        // near a wall is no corner of it)
+        const ta = A.hi - A.lo, tb = B.hi - B.lo;
+        const tol = Math.abs(ta - tb) <= ALIKE_SHARE * Math.max(ta, tb) ? CORNER_STOP_MM : TOL;
+        if (!stopsAt(A, fa, sq, tol) || !stopsAt(B, fb, sq, tol)) continue;
         const id = squareKey(sq);
         if (done.has(id)) continue;
         done.add(id);
