@@ -167,6 +167,9 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
   return out;
 }
 
+/** Openings whose directions differ by this much (degrees) lie in different walls. */
+const ACROSS_DEG = 30;
+
 /**
  * One swing, one door. A door hung at a room's corner swings beside the corner's other wall: its hinge stands just
  * past the jamb of an opening in that wall (a window beside the corner), close enough to be taken for that
@@ -174,9 +177,6 @@ export function findClosures(clusters: Cluster[], bands: Band[], arcs: DoorArc[]
  * at (the nearest along the wall plus off its faces); the openings in the other wall are classified again without
  * it (`openings`, in place).
  */
-/** Openings whose directions differ by this much (degrees) lie in different walls. */
-const ACROSS_DEG = 30;
-
 function oneDoorPerSwing(openings: Closure[], arcs: DoorArc[], near: (quad: PointMm[]) => MmSeg[]): void {
   const takers = new Map<DoorArc, Closure[]>();
   for (const cl of openings) for (const a of cl.arcs ?? []) (takers.get(a) ?? takers.set(a, []).get(a)!).push(cl);
