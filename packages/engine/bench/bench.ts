@@ -16,7 +16,7 @@ import { DEFAULT_OUT, generateAll } from './generate.js';
 import { REAL_PLANS_DIR, realPlanPages } from './real-plans.js';
 import { sharedPath } from './shared-dir.js';
 import { runTruthPlans, type SlowestTruthPlan } from './truth-report.js';
-import { BenchRunner, refusedByEngine } from './runner.js';
+import { BenchRunner, refusedByEngine, steadyRatio } from './runner.js';
 import { runRealScans, runScannedSynthetic } from './scan-bench.js';
 import { writeOverlay } from './overlay.js';
 import { scorePlan, type PlanScore, normalizeLabel, uniqueOpenings } from './score.js';
@@ -62,6 +62,8 @@ async function main(): Promise<number> {
   const times: number[] = [];
   /** engine time ÷ bare pdf.js parse time, per page */
   const parseRatios: number[] = [];
+  /** the same at steady state (runner.ts steadyRatio) */
+  const steadyRatios: number[] = [];
   /** The page each ratio is of (the highest are named). */
   const ratioPages: string[] = [];
   const scores: PlanScore[] = [];
@@ -89,7 +91,7 @@ async function main(): Promise<number> {
       continue;
     }
     times.push(r.ms);
-    if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); ratioPages.push(truth.id); }
+    if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); steadyRatios.push(steadyRatio(r)); ratioPages.push(truth.id); }
     const result = r.result as AnalysisResult;
     results[truth.id] = result;
     const s = scorePlan(truth, result);
@@ -156,7 +158,7 @@ async function main(): Promise<number> {
         continue;
       }
       realTimes.push(r.ms);
-      if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); ratioPages.push(name); }
+      if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); steadyRatios.push(steadyRatio(r)); ratioPages.push(name); }
       const res = r.result as AnalysisResult;
       if (!flag('no-overlays')) {
         mkdirSync(join(OVERLAY_DIR, 'real'), { recursive: true });
@@ -180,6 +182,7 @@ async function main(): Promise<number> {
     const t = await runTruthPlans(truthDir, runner, { overlayDir: flag('no-overlays') ? null : join(OVERLAY_DIR, 'truth'), verbose: flag('verbose') });
     crashes += t.crashes.length;
     parseRatios.push(...t.parseRatios);
+    steadyRatios.push(...t.steadyRatios);
     ratioPages.push(...t.ratioPages);
     failures.push(...t.crashes);
     slowestReal = t.slowest;
@@ -191,6 +194,9 @@ async function main(): Promise<number> {
     );
     const over = parseRatios.map((r, i) => ({ r, page: ratioPages[i] })).filter((x) => x.r > 3).sort((a, b) => b.r - a.r);
     console.log(`  over 3x: ${over.length} of ${parseRatios.length} pages; the highest: ${over.slice(0, 5).map((x) => `${x.page.trim()} ${x.r.toFixed(1)}x`).join(', ') || 'none'}`);
+    // (the same pages once their own code paths are compiled: the best of 15 runs of every page under 1 s)
+    const steadyOver = steadyRatios.map((r, i) => ({ r, page: ratioPages[i] })).filter((x) => x.r > 3).sort((a, b) => b.r - a.r);
+    console.log(`  at steady state (best of 15 runs of each page under 1 s): median ${percentile(steadyRatios, 50).toFixed(1)}x, p90 ${percentile(steadyRatios, 90).toFixed(1)}x; over 3x: ${steadyOver.length} of ${steadyRatios.length} pages${steadyOver.length ? `: ${steadyOver.slice(0, 5).map((x) => `${x.page.trim()} ${x.r.toFixed(1)}x`).join(', ')}` : ''}`);
   }
   console.log(cliTiming(join(plansDir, truths[0]?.file ?? ''), truths[0]?.options.page ?? 1));
   if (truths[0]) console.log(await workerCallTiming(join(plansDir, truths[0].file), truths[0].options));

@@ -6,6 +6,9 @@ import { setEngineHeapGrowth } from '../src/heap-growth.js';
 
 /** A page the engine refused with its own message (EngineInputError: a scan under 75 dpi, no drawing...): an answer, not a crash. */
 export const refusedByEngine = (r: Pick<JobResult, 'errorName'>): boolean => r.errorName === 'EngineInputError';
+/** A page's engine time over its bare parse once both have run enough to be compiled (see `steadyMs`). */
+export const steadyRatio = (r: Pick<JobResult, 'ms' | 'ratioMs' | 'parseMs' | 'steadyMs' | 'steadyParseMs'>): number =>
+  (r.steadyMs ?? r.ratioMs ?? r.ms) / (r.steadyParseMs ?? r.parseMs ?? Infinity);
 
 export class BenchRunner {
   private worker: Worker | null = null;
