@@ -3,7 +3,11 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { analyzePdf, breakBehind } from './analyze.js';
 import type { PointMm } from './types.js';
 
-/** An A4 page in site mm at 1:100 (origin 100 pt in, y down) with a pen for wall fills in dark grey. */
+/**
+ * An A4 page in site mm at 1:100 (origin 100 pt in, y down) with a pen for wall fills in dark grey, one for thin
+ * lines, and a door's swing: a quarter circle round `hinge` from `from` to `to` (both a leaf's length from it, a
+ * right angle apart), drawn as one Bézier.
+ */
 async function wallSheet() {
   const doc = await PDFDocument.create();
   const page = doc.addPage([842, 595]);
@@ -11,7 +15,17 @@ async function wallSheet() {
   const X = (mm: number) => 100 + mm * pt, Y = (mm: number) => 500 - mm * pt;
   const fill = (x0: number, y0: number, x1: number, y1: number) =>
     page.drawRectangle({ x: X(x0), y: Y(y1), width: (x1 - x0) * pt, height: (y1 - y0) * pt, color: rgb(0.3, 0.3, 0.3) });
-  return { doc, page, pt, X, Y, fill };
+  const line = (x1: number, y1: number, x2: number, y2: number) =>
+    page.drawLine({ start: { x: X(x1), y: Y(y1) }, end: { x: X(x2), y: Y(y2) }, thickness: 0.3, color: rgb(0, 0, 0) });
+  const swing = (hinge: PointMm, from: PointMm, to: PointMm) => {
+    const k = 0.5523;
+    const c1: PointMm = [from[0] + (to[0] - hinge[0]) * k, from[1] + (to[1] - hinge[1]) * k];
+    const c2: PointMm = [to[0] + (from[0] - hinge[0]) * k, to[1] + (from[1] - hinge[1]) * k];
+    // (SVG y runs down)
+    page.drawSvgPath(`M ${X(from[0])} ${-Y(from[1])} C ${X(c1[0])} ${-Y(c1[1])} ${X(c2[0])} ${-Y(c2[1])} ${X(to[0])} ${-Y(to[1])}`,
+      { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+  };
+  return { doc, fill, line, swing };
 }
 
 /**
@@ -20,15 +34,13 @@ async function wallSheet() {
  * line). The door is drawn in its frame, a little in front of the wall face: hinge, leaf and swing.
  */
 async function entrancePlan(frontMm: number) {
-  const { doc, page, X, Y, fill } = await wallSheet();
+  const { doc, fill, line, swing } = await wallSheet();
   fill(-250, -250, 4250, 0); fill(-250, 0, 0, 3000); fill(4000, 0, 4250, 3000);
   fill(-250, 3000, 1500, 3150); fill(2400, 3000, 4250, 3250);
   const hy = 3000 - frontMm, hx = 2390, r = 880;
-  page.drawLine({ start: { x: X(hx), y: Y(hy) }, end: { x: X(hx), y: Y(hy - r) }, thickness: 0.3, color: rgb(0, 0, 0) });
-  const c = 0.5523 * r;
-  // the swing from the open leaf's tip to the closed end, as a Bézier quarter circle (SVG y runs down)
-  page.drawSvgPath(`M ${X(hx)} ${-Y(hy - r)} C ${X(hx - c)} ${-Y(hy - r)} ${X(hx - r)} ${-Y(hy - c)} ${X(hx - r)} ${-Y(hy)}`,
-    { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+  line(hx, hy, hx, hy - r);
+  // the swing from the open leaf's tip to the closed end
+  swing([hx, hy], [hx, hy - r], [hx - r, hy]);
   return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
 }
 
@@ -47,17 +59,13 @@ describe('door chords', () => {
  * break) and open (into the room, 136 mm off the top wall), and its swing between the two.
  */
 async function leafTwicePlan() {
-  const { doc, page, X, Y, fill } = await wallSheet();
+  const { doc, fill, line, swing } = await wallSheet();
   fill(-250, -250, 6375, 0); fill(-250, 3000, 6375, 3250); fill(-250, 0, 0, 3000); fill(6125, 0, 6375, 3000);
   fill(3000, 0, 3125, 100); fill(3000, 1010, 3125, 3000);
   const hx = 3145, hy = 136, r = 834;
-  const line = (x1: number, y1: number, x2: number, y2: number) =>
-    page.drawLine({ start: { x: X(x1), y: Y(y1) }, end: { x: X(x2), y: Y(y2) }, thickness: 0.3, color: rgb(0, 0, 0) });
   line(hx, hy, hx, hy + r); line(hx, hy, hx + r, hy);
-  const c = 0.5523 * r;
-  // the swing from the open leaf's tip round to the closed end (SVG y runs down)
-  page.drawSvgPath(`M ${X(hx + r)} ${-Y(hy)} C ${X(hx + r)} ${-Y(hy + c)} ${X(hx + c)} ${-Y(hy + r)} ${X(hx)} ${-Y(hy + r)}`,
-    { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+  // the swing from the open leaf's tip round to the closed end
+  swing([hx, hy], [hx + r, hy], [hx, hy + r]);
   return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
 }
 
@@ -97,15 +105,12 @@ describe('the break behind a door chord', () => {
  * their swings run to the wall's pieces above and below (no leaf line drawn).
  */
 async function parkedLeavesPlan() {
-  const { doc, page, X, Y, fill } = await wallSheet();
+  const { doc, fill, swing } = await wallSheet();
   fill(-250, -250, 8250, 0); fill(-250, 4000, 8250, 4250); fill(-250, 0, 0, 4000); fill(8000, 0, 8250, 4000);
   fill(4000, 0, 4150, 1000); fill(4000, 3000, 4150, 4000); fill(0, 1950, 4150, 2050);
-  const r = 950, c = 0.5523 * r, hx = 4075;
-  for (const [hy, dir] of [[1950, -1], [2050, 1]] as const) {
-    // the swing from the open leaf's tip (along the partition) round to the closed end at the wall's piece (SVG y runs down)
-    page.drawSvgPath(`M ${X(hx - r)} ${-Y(hy)} C ${X(hx - r)} ${-Y(hy + dir * c)} ${X(hx - c)} ${-Y(hy + dir * r)} ${X(hx)} ${-Y(hy + dir * r)}`,
-      { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
-  }
+  const r = 950, hx = 4075;
+  // each swing from the open leaf's tip (along the partition) round to the closed end at the wall's piece
+  for (const [hy, dir] of [[1950, -1], [2050, 1]] as const) swing([hx, hy], [hx - r, hy], [hx, hy + dir * r]);
   return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
 }
 
