@@ -16,7 +16,7 @@ import { DEFAULT_OUT, generateAll } from './generate.js';
 import { REAL_PLANS_DIR, realPlanPages } from './real-plans.js';
 import { sharedPath } from './shared-dir.js';
 import { runTruthPlans, type SlowestTruthPlan } from './truth-report.js';
-import { BenchRunner, refusedByEngine, steadyRatio } from './runner.js';
+import { BenchRunner, ParseRatios, refusedByEngine } from './runner.js';
 import { runRealScans, runScannedSynthetic } from './scan-bench.js';
 import { writeOverlay } from './overlay.js';
 import { scorePlan, type PlanScore, normalizeLabel, uniqueOpenings } from './score.js';
@@ -60,12 +60,8 @@ async function main(): Promise<number> {
   }
   const runner = new BenchRunner(HARD_TIMEOUT_MS);
   const times: number[] = [];
-  /** engine time ÷ bare pdf.js parse time, per page */
-  const parseRatios: number[] = [];
-  /** the same at steady state (runner.ts steadyRatio) */
-  const steadyRatios: number[] = [];
-  /** The page each ratio is of (the highest are named). */
-  const ratioPages: string[] = [];
+  /** engine time ÷ bare pdf.js parse time, per page (the highest are named) */
+  const ratios = new ParseRatios();
   const scores: PlanScore[] = [];
   const failures: string[] = [];
   let crashes = 0;
@@ -91,7 +87,7 @@ async function main(): Promise<number> {
       continue;
     }
     times.push(r.ms);
-    if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); steadyRatios.push(steadyRatio(r)); ratioPages.push(truth.id); }
+    ratios.add(r, truth.id);
     const result = r.result as AnalysisResult;
     results[truth.id] = result;
     const s = scorePlan(truth, result);
@@ -158,7 +154,7 @@ async function main(): Promise<number> {
         continue;
       }
       realTimes.push(r.ms);
-      if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); steadyRatios.push(steadyRatio(r)); ratioPages.push(name); }
+      ratios.add(r, name);
       const res = r.result as AnalysisResult;
       if (!flag('no-overlays')) {
         mkdirSync(join(OVERLAY_DIR, 'real'), { recursive: true });
@@ -181,22 +177,21 @@ async function main(): Promise<number> {
   if (!flag('no-truth') && truthDir) {
     const t = await runTruthPlans(truthDir, runner, { overlayDir: flag('no-overlays') ? null : join(OVERLAY_DIR, 'truth'), verbose: flag('verbose') });
     crashes += t.crashes.length;
-    parseRatios.push(...t.parseRatios);
-    steadyRatios.push(...t.steadyRatios);
-    ratioPages.push(...t.ratioPages);
+    ratios.addAll(t.ratios);
     failures.push(...t.crashes);
     slowestReal = t.slowest;
   }
   await runner.close();
+  const parseRatios = ratios.timed, steadyRatios = ratios.steady;
   if (parseRatios.length) {
     console.log(
       `\nengine time / bare pdf.js parse (getOperatorList + getTextContent) of the same page: median ${percentile(parseRatios, 50).toFixed(1)}x, p90 ${percentile(parseRatios, 90).toFixed(1)}x, max ${Math.max(...parseRatios).toFixed(1)}x (${parseRatios.length} pages; best of 5 runs of each where the engine takes under 1 s, of 15 under 50 ms; the worker first analyses the first plan ${WARM_UP_RUNS} times untimed; a page whose room names are drawn as shapes is timed without their OCR)`,
     );
-    const over = parseRatios.map((r, i) => ({ r, page: ratioPages[i] })).filter((x) => x.r > 3).sort((a, b) => b.r - a.r);
-    console.log(`  over 3x: ${over.length} of ${parseRatios.length} pages; the highest: ${over.slice(0, 5).map((x) => `${x.page.trim()} ${x.r.toFixed(1)}x`).join(', ') || 'none'}`);
+    const over = ratios.over3('timed');
+    console.log(`  over 3x: ${over.count} of ${parseRatios.length} pages; the highest: ${over.highest || 'none'}`);
     // (the same pages once their own code paths are compiled: the best of 15 runs of every page under 1 s)
-    const steadyOver = steadyRatios.map((r, i) => ({ r, page: ratioPages[i] })).filter((x) => x.r > 3).sort((a, b) => b.r - a.r);
-    console.log(`  at steady state (best of 15 runs of each page under 1 s): median ${percentile(steadyRatios, 50).toFixed(1)}x, p90 ${percentile(steadyRatios, 90).toFixed(1)}x; over 3x: ${steadyOver.length} of ${steadyRatios.length} pages${steadyOver.length ? `: ${steadyOver.slice(0, 5).map((x) => `${x.page.trim()} ${x.r.toFixed(1)}x`).join(', ')}` : ''}`);
+    const steadyOver = ratios.over3('steady');
+    console.log(`  at steady state (best of 15 runs of each page under 1 s): median ${percentile(steadyRatios, 50).toFixed(1)}x, p90 ${percentile(steadyRatios, 90).toFixed(1)}x; over 3x: ${steadyOver.count} of ${steadyRatios.length} pages${steadyOver.count ? `: ${steadyOver.highest}` : ''}`);
   }
   console.log(cliTiming(join(plansDir, truths[0]?.file ?? ''), truths[0]?.options.page ?? 1));
   if (truths[0]) console.log(await workerCallTiming(join(plansDir, truths[0].file), truths[0].options));

@@ -6,9 +6,36 @@ import { setEngineHeapGrowth } from '../src/heap-growth.js';
 
 /** A page the engine refused with its own message (EngineInputError: a scan under 75 dpi, no drawing...): an answer, not a crash. */
 export const refusedByEngine = (r: Pick<JobResult, 'errorName'>): boolean => r.errorName === 'EngineInputError';
-/** A page's engine time over its bare parse once both have run enough to be compiled (see `steadyMs`). */
-export const steadyRatio = (r: Pick<JobResult, 'ms' | 'ratioMs' | 'parseMs' | 'steadyMs' | 'steadyParseMs'>): number =>
-  (r.steadyMs ?? r.ratioMs ?? r.ms) / (r.steadyParseMs ?? r.parseMs ?? Infinity);
+
+/**
+ * Each page's engine time over its bare pdf.js parse, in the order the pages were added: as the bench times it (its
+ * best runs, `ratioMs`) and at steady state (`steadyMs`, once both have run enough to be compiled).
+ */
+export class ParseRatios {
+  readonly timed: number[] = [];
+  readonly steady: number[] = [];
+  readonly pages: string[] = [];
+
+  /** A page's ratios, when its bare parse was timed. */
+  add(r: JobResult, page: string): void {
+    if (!r.parseMs) return;
+    this.timed.push((r.ratioMs ?? r.ms) / r.parseMs);
+    this.steady.push((r.steadyMs ?? r.ratioMs ?? r.ms) / (r.steadyParseMs ?? r.parseMs));
+    this.pages.push(page);
+  }
+
+  addAll(o: ParseRatios): void {
+    this.timed.push(...o.timed);
+    this.steady.push(...o.steady);
+    this.pages.push(...o.pages);
+  }
+
+  /** The pages over 3 times, the highest first, and the five highest as `page 4.2x, ...`. */
+  over3(which: 'timed' | 'steady'): { count: number; highest: string } {
+    const over = this[which].map((r, i) => ({ r, page: this.pages[i] })).filter((x) => x.r > 3).sort((a, b) => b.r - a.r);
+    return { count: over.length, highest: over.slice(0, 5).map((x) => `${x.page.trim()} ${x.r.toFixed(1)}x`).join(', ') };
+  }
+}
 
 export class BenchRunner {
   private worker: Worker | null = null;

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalysisResult, AnalyzeOptions } from '../src/types.js';
-import { BenchRunner, steadyRatio } from './runner.js';
+import { BenchRunner, ParseRatios } from './runner.js';
 import { writeOverlay } from './overlay.js';
 import { loadTruthPlans, scoreTruthPlan, truthOptions, type TruthScore } from './truth-plans.js';
 
@@ -19,14 +19,12 @@ export interface TruthRunOptions { only?: string; overlayDir?: string | null; ve
 /** The plan the bench's warm worker took longest on: timed again as a worker call (bench.ts). */
 export interface SlowestTruthPlan { id: string; file: string; options: AnalyzeOptions; ms: number }
 
-export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRunOptions = {}): Promise<{ scores: TruthScore[]; crashes: string[]; times: number[]; parseRatios: number[]; steadyRatios: number[]; ratioPages: string[]; slowest: SlowestTruthPlan | null }> {
+export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRunOptions = {}): Promise<{ scores: TruthScore[]; crashes: string[]; times: number[]; ratios: ParseRatios; slowest: SlowestTruthPlan | null }> {
   const plans = loadTruthPlans(dir).filter((t) => !o.only || t.id.includes(o.only));
   const scores: TruthScore[] = [];
   const crashes: string[] = [];
   const times: number[] = [];
-  const parseRatios: number[] = [];
-  const steadyRatios: number[] = [];
-  const ratioPages: string[] = [];
+  const ratios = new ParseRatios();
   let slowest: SlowestTruthPlan | null = null;
   console.log(`\nREAL PLANS WITH PRINTED AREAS (${plans.length} plans): found = a detected room holds the anchor; right = within 3 %`);
   console.log(`${pad('plan', 30)}${lpad('ms', 7)} ${lpad('rooms', 6)} ${lpad('det', 5)} ${lpad('found', 6)} ${lpad('merged', 7)} ${lpad('right@scale', 12)} ${lpad('right free', 11)} ${lpad('med ratio', 10)} ${lpad('named', 6)}`);
@@ -39,7 +37,7 @@ export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRu
     }
     times.push(r.ms);
     if (!slowest || r.ms > slowest.ms) slowest = { id: t.id, file: t.file, options: truthOptions(t), ms: r.ms };
-    if (r.parseMs) { parseRatios.push((r.ratioMs ?? r.ms) / r.parseMs); steadyRatios.push(steadyRatio(r)); ratioPages.push(t.id); }
+    ratios.add(r, t.id);
     const res = r.result as AnalysisResult;
     const s = scoreTruthPlan(t, res);
     scores.push(s);
@@ -72,7 +70,7 @@ export async function runTruthPlans(dir: string, runner: BenchRunner, o: TruthRu
     `${pad('ALL', 30)}${lpad('', 7)} ${lpad(total, 6)} ${lpad(sum((s) => s.detected), 5)} ${lpad(pct(sum((s) => s.found), total), 6)} ${lpad(pct(sum((s) => s.merged), total), 7)} ${lpad(pct(withScale.reduce((a, s) => a + (s.rightPrinted ?? 0), 0), scaledRooms), 12)} ${lpad(pct(sum((s) => s.rightFree), total), 11)} ${lpad('', 10)} ${lpad(pct(sum((s) => s.named), total), 6)}`,
   );
   console.log(`bar (scale-free): >= 80 % right overall, no plan under 50 % (worst now ${Number.isFinite(worst) ? (worst * 100).toFixed(0) : '-'} %), < 5 % merged`);
-  return { scores, crashes, times, parseRatios, steadyRatios, ratioPages, slowest };
+  return { scores, crashes, times, ratios, slowest };
 }
 
 if (process.argv[1]?.endsWith('truth-report.ts')) {
