@@ -1115,12 +1115,14 @@ function falseSides(bands: Band[], faces: Map<Band, [MmSeg, MmSeg]>, hatch: Set<
   return out;
 }
 
+/** How far short of a corner square a band may stop and still stop at it (mm). */
+const CORNER_TOUCH_MM = 25;
 /**
- * How far short of a corner square a band may stop and still stop at it, where the corner's two walls are alike
- * (mm; 25 mm otherwise). Some drawings end both walls of a corner a pen's width or two before the corner (the face
- * lines stop at a cap or a column drawn between them): a gap round the corner that the final closing never bridges
- * (it fills no space between two convex corners facing each other diagonally). The square filled, each band faces
- * it across a gap in line, which the closing does bridge under twice SEAL_MM (analyze.ts).
+ * The same where the corner's two walls are alike (mm). Some drawings end both walls of a corner a pen's width or
+ * two before the corner (the face lines stop at a cap or a column drawn between them): a gap round the corner that
+ * the final closing never bridges (it fills no space between two convex corners facing each other diagonally). The
+ * square filled, each band faces it across a gap in line, which the closing does bridge under twice SEAL_MM
+ * (analyze.ts).
  */
 const CORNER_STOP_MM = 60;
 /** Two walls are alike when their thicknesses differ by at most this share of the thicker. */
@@ -1132,7 +1134,7 @@ const ALIKE_SHARE = 0.25;
  * bands stop at that square, each from its own side, it is wall.
  */
 function cornerSquares(bands: Band[]): PointMm[][] {
-  const TOL = 25, CELL = 1000;
+  const CELL = 1000;
   // each band by its two ends, in the end's cell and the cells around it
   // (bands by index, so a band met is marked in a typed array, not a map)
   const grid = new Grid<number>(CELL);
@@ -1183,7 +1185,7 @@ function cornerSquares(bands: Band[]): PointMm[][] {
         // (a hairline short of it only for two walls alike, a corner of one construction: a fitting's edge that stops
         // near a wall is no corner of it)
         const ta = A.hi - A.lo, tb = B.hi - B.lo;
-        const tol = Math.abs(ta - tb) <= ALIKE_SHARE * Math.max(ta, tb) ? CORNER_STOP_MM : TOL;
+        const tol = Math.abs(ta - tb) <= ALIKE_SHARE * Math.max(ta, tb) ? CORNER_STOP_MM : CORNER_TOUCH_MM;
         if (!stopsAt(A, fa, sq, tol) || !stopsAt(B, fb, sq, tol)) continue;
         const id = squareKey(sq);
         if (done.has(id)) continue;
