@@ -28,9 +28,11 @@ export function sampleResult() {
     room('r4', 'BATH', 5000, 6000, 2500, 4000, [], [[[5500, 6000], [6320, 6000]]]),
     room('r5', 'BED 2', 7500, 6000, 3500, 4000, [[[11000, 7500], [11000, 8700]]], [[[8000, 6000], [8820, 6000]]]),
   ];
-  // the areas the architect printed: the living room agrees, the bathroom's outline is 9 % short
+  // the areas the architect printed: the living room agrees, the bathroom's outline is 9 % short; the first bedroom
+  // prints its size instead (13' 1" square, 3988 mm), which agrees with the 4 x 4 m room
   Object.assign(rooms[0], { printed_area_mm2: 30e6 });
   Object.assign(rooms[3], { printed_area_mm2: 11e6 });
+  Object.assign(rooms[2], { printed_size_mm: [3988, 3988] });
   return {
     project_id: 'p1', rooms,
     statistics: { total_rooms: 5, total_windows: 5, total_doors: 5, ceiling_height_mm: CEILING_MM },

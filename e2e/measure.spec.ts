@@ -74,6 +74,7 @@ describe('measure (mocked API)', () => {
       expect(await page.locator('[data-room-card="0"] [data-printed-area]').innerText()).toMatch(/Plan prints 30\.00 m²\s*agrees/i);
       expect(await page.locator('[data-room-card="3"] [data-printed-area]').innerText()).toMatch(/Plan prints 11\.00 m²\s*−9 %/);
       expect(await page.locator('[data-room-card="1"] [data-printed-area]').count()).toBe(0);
+      expect(await page.locator('[data-room-card="2"] [data-printed-area]').innerText()).toMatch(/Plan prints 3\.99 × 3\.99 m\s*agrees/i);
       await page.locator('[data-room-card="0"]').getByText('Show windows & doors').click();
       await page.locator('[data-room-card="0"]').getByText('W 1200 × H 1200 mm').first().waitFor();
       await page.getByText('Show outside windows (3)').click();

@@ -123,6 +123,8 @@ export const roomSchema = z.object({
   polygon: z.array(pointMm),
   /** The floor area printed in the room's stamp on the plan (mm²), when it prints one. */
   printed_area_mm2: z.number().optional(),
+  /** The room's size printed in its stamp instead of an area, width by length (mm): '11' 3" x 15' 3"'. */
+  printed_size_mm: z.tuple([z.number(), z.number()]).optional(),
   /** The floor-plan view the room is drawn in ('GROUND FLOOR PLAN'), when the sheet shows more than one. */
   view: z.string().optional(),
   perimeter_mm: z.number(),

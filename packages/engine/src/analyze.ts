@@ -333,7 +333,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       return {
         id: `room-${i + 1}`, label, is_outdoor: outdoor,
         polygon: poly, ...measureRoom(poly, { windows: [], doors: [] }, H), windows: [], doors: [],
-        ...(main?.printedAreaMm2 ? { printed_area_mm2: Math.round(main.printedAreaMm2) } : {}),
+        ...(main?.printedAreaMm2 ? { printed_area_mm2: Math.round(main.printedAreaMm2) } : main?.printedSizeMm ? { printed_size_mm: roundSize(main.printedSizeMm) } : {}),
         ...viewed.viewOf(poly),
       };
     });
@@ -358,7 +358,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       rooms.push({
         id: `room-${rooms.length + 1}`, label: stampLabel(o.stamp), is_outdoor: true, polygon: o.pts,
         ...measureRoom(o.pts, { windows: [], doors: [] }, H), windows: [], doors: [],
-        ...(o.stamp.printedAreaMm2 ? { printed_area_mm2: Math.round(o.stamp.printedAreaMm2) } : {}),
+        ...(o.stamp.printedAreaMm2 ? { printed_area_mm2: Math.round(o.stamp.printedAreaMm2) } : o.stamp.printedSizeMm ? { printed_size_mm: roundSize(o.stamp.printedSizeMm) } : {}),
       });
     }
     rooms.sort((a, b) => bbox(a.polygon).y0 - bbox(b.polygon).y0 || bbox(a.polygon).x0 - bbox(b.polygon).x0);
@@ -420,6 +420,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     void doc.destroy();
   }
 }
+
+const roundSize = (s: [number, number]): [number, number] => [Math.round(s[0]), Math.round(s[1])];
 
 /** The median measured/printed area ratio of the rooms that print their area (null with fewer than 3). */
 function printedRatio(rooms: Room[]): number | null {

@@ -94,6 +94,8 @@ export interface Room extends RoomQuantities {
   polygon: PointMm[];
   /** The floor area printed in the room's stamp (mm², real world), when the plan prints one. */
   printed_area_mm2?: number;
+  /** The room's size printed in its stamp instead of an area, width by length (mm, real world): '11' 3" x 15' 3"'. */
+  printed_size_mm?: [number, number];
   /** The floor-plan view the room is drawn in (its title on the sheet), when the sheet shows more than one. */
   view?: string;
   windows: Opening[];

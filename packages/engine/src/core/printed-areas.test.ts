@@ -68,3 +68,51 @@ describe('printed area checks', () => {
     expect(w.slice(1).map((x) => x.room_id)).toEqual(['Bad']);
   });
 });
+
+describe('room sizes printed instead of areas', () => {
+  it('reads a size line under the name as the room size, not as part of the label, and checks the rooms against it', async () => {
+    // three rooms printed with their size in feet and inches, drawn at 1:100 and measured at 1:100
+    // (kitchen 3.00 x 4.00 m printed 9' 10" x 13' 1": agrees; bedroom 4.00 x 4.00 m printed 10' x 10': 3.05 m sides)
+    const pdf = await sheetPdf((p) => {
+      p.rectWalls(0, 0, 11000, 4000, 200);
+      p.line(3000, 0, 3000, 4000); p.line(3100, 0, 3100, 4000);
+      p.line(7000, 0, 7000, 4000); p.line(7100, 0, 7100, 4000);
+      p.text(1500, 1800, 'KITCHEN'); p.text(1500, 2100, `9' 10" x 13' 1"`);
+      p.text(5000, 1800, 'BED ROOM'); p.text(5000, 2100, `10' x 10'`);
+      p.text(9000, 1800, 'LIVING'); p.text(9000, 2100, '3.90 x 3.95');
+    });
+    const r = await analyzePdf(pdf, opts);
+    const by = Object.fromEntries(r.rooms.map((x) => [x.label, x]));
+    expect(Object.keys(by).sort()).toEqual(['BED ROOM', 'KITCHEN', 'LIVING']);
+    expect(by.KITCHEN.printed_size_mm).toEqual([2997, 3988]);
+    expect(by.LIVING.printed_size_mm).toEqual([3900, 3950]);
+    expect(by.KITCHEN.printed_area_mm2).toBeUndefined();
+    const flagged = r.warnings.filter((w) => w.code === 'printed_area_mismatch');
+    expect(flagged.map((w) => w.room_id)).toEqual([by['BED ROOM'].id]);
+    expect(flagged[0].message).toContain('3.05 × 3.05 m');
+  });
+});
+
+describe('printed size checks', () => {
+  const room = (id: string, polygon: [number, number][], size: [number, number]): Room => ({
+    id, label: id, is_outdoor: false, polygon, windows: [], doors: [], perimeter_mm: 0, ceiling_area: Math.abs(polyAreaOf(polygon)),
+    total_wall_surface_area: 0, total_window_area: 0, total_door_area: 0, net_wall_area: 0, printed_size_mm: size,
+  });
+  const polyAreaOf = (p: [number, number][]) => p.reduce((s, a, i) => { const b = p[(i + 1) % p.length]; return s + (a[0] * b[1] - b[0] * a[1]) / 2; }, 0);
+
+  it('compares an L-shaped room printed 4 x 5 m with the rectangle around it, not with its smaller floor area', () => {
+    const ell: [number, number][] = [[0, 0], [4000, 0], [4000, 2000], [2000, 2000], [2000, 5000], [0, 5000]];
+    expect(printedAreaWarnings([room('Hall', ell, [4000, 5000])], 100)).toEqual([]);
+    // the same room printed 3 x 5 m is 33 % more around than printed
+    const w = printedAreaWarnings([room('Hall', ell, [3000, 5000])], 100);
+    expect(w.map((x) => x.code)).toEqual(['printed_area_mismatch']);
+    expect(w[0].message).toContain('33 % more');
+  });
+
+  it('measures a room drawn at an angle in its own direction', () => {
+    const a = Math.PI / 6, c = Math.cos(a), s = Math.sin(a);
+    const rot = ([x, y]: [number, number]): [number, number] => [x * c - y * s, x * s + y * c];
+    const tilted = ([[0, 0], [3000, 0], [3000, 4000], [0, 4000]] as [number, number][]).map(rot);
+    expect(printedAreaWarnings([room('Bath', tilted, [3000, 4000])], 100)).toEqual([]);
+  });
+});

@@ -70,18 +70,25 @@ export function printedAreaWarnings(rooms: Room[], scaleN: number, scaleWarned =
   if (!first) return [];
   const out: Warning[] = [];
   const median = first.commonFactor;
+  const known = checks.filter((c) => c !== null);
+  const sized = known.filter((c) => c.printedSizeMm).length;
+  const what = sized === 0 ? 'areas' : sized === known.length ? 'sizes' : 'areas and sizes';
   if (first.afterCommonFactor && !scaleWarned)
     out.push({
       code: 'printed_area_scale',
-      message: `The room areas printed on the plan are about ${Math.round(Math.abs(1 / median - 1) * 100)} % ${median < 1 ? 'larger' : 'smaller'} than measured at 1:${scaleN}; the drawing may be at about 1:${Math.round(scaleN / Math.sqrt(median))}.`,
+      message: `The room ${what} printed on the plan are about ${Math.round(Math.abs(1 / median - 1) * 100)} % ${median < 1 ? 'larger' : 'smaller'} than measured at 1:${scaleN}; the drawing may be at about 1:${Math.round(scaleN / Math.sqrt(median))}.`,
     });
   rooms.forEach((r, i) => {
     const c = checks[i];
     if (!c || c.agrees) return;
+    const by = `${Math.abs(Math.round(c.off * 100))} % ${c.off < 0 ? 'less' : 'more'}${c.afterCommonFactor ? ' after the common scale difference' : ''}`;
+    const size = c.printedSizeMm;
     out.push({
       code: 'printed_area_mismatch',
       room_id: r.id,
-      message: `${r.label || 'A room'}: measured ${(r.ceiling_area / 1e6).toFixed(2)} m², the plan prints ${(c.printedMm2 / 1e6).toFixed(2)} m² (${Math.abs(Math.round(c.off * 100))} % ${c.off < 0 ? 'less' : 'more'}${c.afterCommonFactor ? ' after the common scale difference' : ''}).`,
+      message: size
+        ? `${r.label || 'A room'}: the plan prints its size as ${(size[0] / 1000).toFixed(2)} × ${(size[1] / 1000).toFixed(2)} m (${(c.printedMm2 / 1e6).toFixed(2)} m²); the rectangle around the room as measured is ${((c.printedMm2 * (1 + c.off) * c.commonFactor) / 1e6).toFixed(2)} m² (${by}).`
+        : `${r.label || 'A room'}: measured ${(r.ceiling_area / 1e6).toFixed(2)} m², the plan prints ${(c.printedMm2 / 1e6).toFixed(2)} m² (${by}).`,
     });
   });
   return out;

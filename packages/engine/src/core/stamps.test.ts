@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { classifyStampLine, joinTextLines, mainStamp, parsePrintedArea, readStamps, stampLabel } from './stamps.js';
+import { classifyStampLine, joinTextLines, mainStamp, parsePrintedArea, parseRoomSize, readStamps, stampLabel } from './stamps.js';
 import type { TextItem } from '../source/text.js';
 
 // a run centred at (x, y), h mm high, 0.6 h per character; angle in degrees (y down)
@@ -91,5 +91,26 @@ describe('readStamps', () => {
     const stamps = readStamps([run('Wohnen', 0, 0), run('18.0 m²', 0, 260), run('Entrée', 4000, 0), run('6.0 m²', 4000, 260)]);
     expect(stamps.map(stampLabel).sort()).toEqual(['Entrée', 'Wohnen']);
     expect(stamps.every((s) => s.printedAreaMm2 !== null)).toBe(true);
+  });
+});
+
+describe('room sizes', () => {
+  it('reads a room size in feet and inches or metres, and leaves whole numbers and notes alone', () => {
+    expect(parseRoomSize(`14' x 8'`)).toEqual([4267.2, 2438.4].map((v) => expect.closeTo(v, 1)));
+    expect(parseRoomSize(`11' 3" X 15' 3"`)!.map(Math.round)).toEqual([3429, 4648]);
+    expect(parseRoomSize(`12'-6" x 10'-0"`)!.map(Math.round)).toEqual([3810, 3048]);
+    expect(parseRoomSize('3.60 x 4.20')).toEqual([3600, 4200]);
+    expect(parseRoomSize('3,6 × 4,2 m')).toEqual([3600, 4200]);
+    for (const note of ['900 x 2100', '32x80 OPENING', '2065Hx1310W', '17 Steigungen 18,9x28', `1' x 2'`, '45.0 x 60.0'])
+      expect(parseRoomSize(note)).toBeNull();
+    expect(classifyStampLine(`9' 3" x 10' 3"`)).toBe('size');
+    expect(classifyStampLine('900 x 2100')).toBe('other');
+  });
+
+  it('gives a stamp its printed size, and its label the name only', () => {
+    const [s] = readStamps([run('Kitchen', 1000, 1000), run(`9' 3" x 10' 3"`, 1000, 1300)]);
+    expect(stampLabel(s)).toBe('Kitchen');
+    expect(s.printedSizeMm!.map(Math.round)).toEqual([2819, 3124]);
+    expect(s.printedAreaMm2).toBeNull();
   });
 });

@@ -10,8 +10,9 @@ import { isLabelText, type TextItem } from '../source/text.js';
 import { cellKey } from './grid.js';
 import { groups } from './groups.js';
 import { hypot } from './geometry.js';
+import { parseDimensionMm } from './scale-dimensions.js';
 
-export type StampLineKind = 'name' | 'number' | 'area' | 'finish' | 'height' | 'perimeter' | 'code' | 'other';
+export type StampLineKind = 'name' | 'number' | 'area' | 'size' | 'finish' | 'height' | 'perimeter' | 'code' | 'other';
 
 export interface StampLine {
   str: string;
@@ -23,6 +24,8 @@ export interface StampLine {
   angleDeg: number;
   /** The printed area of an area line (mm²). */
   areaMm2?: number;
+  /** The room's size printed by a size line, width by length (mm). */
+  sizeMm?: [number, number];
 }
 
 export interface RoomStamp {
@@ -32,6 +35,8 @@ export interface RoomStamp {
   number: string | null;
   /** The first printed area of the stamp (mm²), or null. */
   printedAreaMm2: number | null;
+  /** The room's size printed instead of (or beside) an area, width by length (mm): '11\' 3" x 15\' 3"', '3.60 x 4.20'. */
+  printedSizeMm: [number, number] | null;
   /** Where the stamp stands: the centre of its name lines (of all lines when it has no name). */
   at: PointMm;
   /** The corners of the box around all its lines (mm), for keeping cuts off the text. */
@@ -93,6 +98,33 @@ const CODE = /^(?:\S{1,4}\s*[:=]\s*\S{0,10}(?:\s*m[²2³3])?|V(?:ol\.?)?\s*[:=]?
 /** Room numbers: '230', 'A1-12', 'R1.E5.2.11', 'A.01'. */
 export const ROOM_NO = /^(?:\d{3}[A-Z]?|[A-Z]{0,2}\d{1,2}[.-]\d{2,3}|(?=[^\s]*\d)[A-Z]{1,3}\d*(?:\.[A-Z0-9]{1,4}){1,5})$/;
 
+/** A room's side is at least this long and at most this long (mm): a size line outside is a fitting's or a site's. */
+const ROOM_SIDE_MIN_MM = 600;
+const ROOM_SIDE_MAX_MM = 30_000;
+
+/**
+ * A room's size printed under its name, width by length: feet and inches ('14\' x 8\'', '11\' 3" x 15\' 3"',
+ * '12\'-6" X 10\'-0"') or metres with decimals ('3.60 x 4.20', '3,6 x 4,2 m'), in mm; null for anything else.
+ * Whole numbers without a unit ('900 x 2100', '32x80') are left out: they are a door's, a window's or a
+ * fitting's size in mm, cm or inches far more often than a room's.
+ */
+export function parseRoomSize(text: string): [number, number] | null {
+  const t = text.replace(/\s+/g, ' ').trim().replace(/[’′]/g, "'").replace(/[”″]/g, '"');
+  const m = /^(.+?)\s*[x×]\s*(.+?)(?:\s*(?:m|ft\.?|feet))?$/i.exec(t);
+  if (!m) return null;
+  const side = (v: string): number | null => {
+    const s = v.trim().replace(/\s*m$/i, '');
+    // (feet and inches, or metres with one or two decimals; parseDimensionMm's whole numbers are mm, left out)
+    if (s.includes("'")) return parseDimensionMm(s);
+    const metres = /^(\d{1,2})[.,](\d{1,2})$/.exec(s);
+    return metres ? Number(`${metres[1]}.${metres[2]}`) * 1000 : null;
+  };
+  const a = side(m[1]), b = side(m[2]);
+  if (a === null || b === null) return null;
+  const ok = (v: number) => v >= ROOM_SIDE_MIN_MM && v <= ROOM_SIDE_MAX_MM;
+  return ok(a) && ok(b) ? [a, b] : null;
+}
+
 /**
  * A line that gives a size, a number by a number ("32x80 OPENING", "2065Hx1310W", "17 Steigungen 18,9x28"), is a
  * door, window, stair or material note, not a room's name.
@@ -114,6 +146,7 @@ export function classifyStampLine(s: string): StampLineKind {
   if (PERIMETER.test(t)) return 'perimeter';
   if (FINISH_KEY.test(t)) return 'finish';
   if (REFERENCE_TAIL.test(t) && !t.replace(REFERENCE_TAIL, '')) return 'other';
+  if (parseRoomSize(t)) return 'size';
   if (isSizeNote(t)) return 'other';
   const words = t.toLowerCase().split(/[\s,;/+&-]+/).filter((w) => /\p{L}/u.test(w));
   if (words.length > 0 && words.length <= 4 && words.some((w) => FINISH_WORDS.has(w.replace(/[^\p{L}]/gu, '')))) return 'finish';
@@ -234,6 +267,7 @@ function makeStamp(rs: Run[]): RoomStamp {
     return {
       str: nameOnly(r.item.str.replace(/\s+/g, ' ').trim(), kind), kind, at: r.item.at, heightMm: r.h, widthMm: r.w, angleDeg: r.angle,
       ...(kind === 'area' ? { areaMm2: parsePrintedArea(r.item.str)! } : {}),
+      ...(kind === 'size' ? { sizeMm: parseRoomSize(r.item.str)! } : {}),
     };
   });
   const named = lines.filter((l) => l.kind === 'name');
@@ -248,6 +282,7 @@ function makeStamp(rs: Run[]): RoomStamp {
   return {
     lines, names: named.map((l) => l.str), number: lines.find((l) => l.kind === 'number')?.str ?? null,
     printedAreaMm2: lines.find((l) => l.kind === 'area')?.areaMm2 ?? null,
+    printedSizeMm: lines.find((l) => l.kind === 'size')?.sizeMm ?? null,
     at, box: [P(x0, y0), P(x1, y0), P(x1, y1), P(x0, y1)], heightMm: Math.max(...rs.map((r) => r.h)),
   };
 }

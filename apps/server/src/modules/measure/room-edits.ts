@@ -92,6 +92,7 @@ export function applyEdits(result: AnalysisResult, matched: MatchedEdits): Unnum
       total_window_area: q.total_window_area, total_door_area: q.total_door_area, windows, doors,
       edited, source: room ? 'detected' : 'added',
       ...(room?.printed_area_mm2 ? { printed_area_mm2: room.printed_area_mm2 } : {}),
+      ...(room?.printed_size_mm ? { printed_size_mm: room.printed_size_mm } : {}),
       ...(room?.view ? { view: room.view } : {}),
     };
   };

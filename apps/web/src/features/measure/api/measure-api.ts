@@ -15,6 +15,8 @@ export interface RoomDto {
   edited?: boolean; source?: 'detected' | 'added';
   /** The area the architect printed for the room (mm², from its stamp or the sheet's room schedule). */
   printed_area_mm2?: number;
+  /** The room's size printed in its stamp instead of an area, width by length (mm). */
+  printed_size_mm?: [number, number];
   /** The floor-plan view the room is drawn in, when the sheet shows more than one. */
   view?: string;
 }

@@ -5,15 +5,19 @@ import { fmtM, fmtM2x2, roomTitle } from '../utils/format';
 import { printedAreaChecks, type PrintedAreaCheck } from '@plansight/engine/measure';
 import { OpeningCounts, OpeningsList } from './room-openings';
 
-/** The area printed on the plan for this room, and whether the measured ceiling area agrees with it. */
+/** The area (or size) printed on the plan for this room, and whether the measured room agrees with it. */
 function PrintedArea({ check }: { check: PrintedAreaCheck }) {
   const pct = Math.round(check.off * 100);
+  const size = check.printedSizeMm;
+  // (a printed size is the room's overall width by length: it is compared with the rectangle around the room)
+  const measured = size ? 'The rectangle around the measured room' : 'The measured ceiling area';
+  const printed = size ? 'the size printed on the plan' : 'the area printed on the plan';
   const why = check.agrees
-    ? 'The measured ceiling area is within 3 % of the area printed on the plan.'
-    : `The measured ceiling area is ${Math.abs(pct)} % ${pct > 0 ? 'more' : 'less'} than the area printed on the plan${check.afterCommonFactor ? ' (after the difference all rooms share, a drawing printed off its scale)' : ''}. Check the room's outline in the walls view.`;
+    ? `${measured} is within 3 % of ${printed}.`
+    : `${measured} is ${Math.abs(pct)} % ${pct > 0 ? 'more' : 'less'} than ${printed}${check.afterCommonFactor ? ' (after the difference all rooms share, a drawing printed off its scale)' : ''}. Check the room's outline in the walls view.`;
   return (
     <Group gap={6} mt={6} wrap="nowrap" data-printed-area>
-      <Text size="xs" c="dimmed">Plan prints {fmtM2x2(check.printedMm2)}</Text>
+      <Text size="xs" c="dimmed">Plan prints {size ? `${(size[0] / 1000).toFixed(2)} × ${(size[1] / 1000).toFixed(2)} m` : fmtM2x2(check.printedMm2)}</Text>
       <Tooltip label={why} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
         <Badge size="xs" variant="light" color={check.agrees ? 'teal' : 'orange'} tabIndex={0}>{check.agrees ? 'agrees' : `${pct > 0 ? '+' : '−'}${Math.abs(pct)} %`}</Badge>
       </Tooltip>
