@@ -15,6 +15,7 @@ import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { bbox, distToPoly, fromPath, hypot, pointInPoly, polyArea, toPath } from './core/geometry.js';
 import { RingIndex } from './core/ring-index.js';
 import { buildingOutline } from './core/outline.js';
+import { polylineArcs } from './core/polyline-arcs.js';
 import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
 import { tooComplex } from './pdf-limits.js';
 import { analyzeRasterPage } from './source/raster/analyze-raster.js';
@@ -91,7 +92,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const pageW = vp.width * k, pageH = vp.height * k;
 
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
-    const arcs = findDoorArcs(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves, k);
+    // (swings drawn as curves, or flattened into chains of short segments by the program that wrote the page)
+    const arcs = findDoorArcs([...(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves), ...polylineArcs(vec.segs)], k);
     const walls = findWalls(vec, k, deadline, leafLines(arcs), text);
     if (walls.cutShort) warnings.push({ code: 'analysis_cut_short', message: 'The drawing is very dense and its analysis ran out of time before every wall was found: some rooms may be merged or missing. Check the rooms against the plan.' });
     let raw: Paths64 = union([...walls.polys, ...walls.fittings].map(toPath), FillRule.NonZero);

@@ -25,7 +25,15 @@ async function wallSheet() {
     page.drawSvgPath(`M ${X(from[0])} ${-Y(from[1])} C ${X(c1[0])} ${-Y(c1[1])} ${X(c2[0])} ${-Y(c2[1])} ${X(to[0])} ${-Y(to[1])}`,
       { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
   };
-  return { doc, fill, line, swing };
+  /** The same swing flattened into `n` equal chords of one path, as many CAD exports write arcs. */
+  const flatSwing = (hinge: PointMm, from: PointMm, to: PointMm, n: number) => {
+    const r = Math.hypot(from[0] - hinge[0], from[1] - hinge[1]);
+    const a0 = Math.atan2(from[1] - hinge[1], from[0] - hinge[0]), a1 = Math.atan2(to[1] - hinge[1], to[0] - hinge[0]);
+    const sweep = ((a1 - a0 + 3 * Math.PI) % (2 * Math.PI)) - Math.PI;
+    const pts = Array.from({ length: n + 1 }, (_, i) => [hinge[0] + r * Math.cos(a0 + (sweep * i) / n), hinge[1] + r * Math.sin(a0 + (sweep * i) / n)]);
+    page.drawSvgPath(pts.map(([x, y], i) => `${i ? 'L' : 'M'} ${X(x)} ${-Y(y)}`).join(' '), { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+  };
+  return { doc, fill, line, swing, flatSwing };
 }
 
 /**
@@ -33,14 +41,15 @@ async function wallSheet() {
  * sides end on different wall lines: a 150 mm wall on the left, a 250 mm wall on the right (their room faces in
  * line). The door is drawn in its frame, a little in front of the wall face: hinge, leaf and swing.
  */
-async function entrancePlan(frontMm: number) {
-  const { doc, fill, line, swing } = await wallSheet();
+async function entrancePlan(frontMm: number, chords = 0) {
+  const { doc, fill, line, swing, flatSwing } = await wallSheet();
   fill(-250, -250, 4250, 0); fill(-250, 0, 0, 3000); fill(4000, 0, 4250, 3000);
   fill(-250, 3000, 1500, 3150); fill(2400, 3000, 4250, 3250);
   const hy = 3000 - frontMm, hx = 2390, r = 880;
   line(hx, hy, hx, hy - r);
-  // the swing from the open leaf's tip to the closed end
-  swing([hx, hy], [hx, hy - r], [hx - r, hy]);
+  // the swing from the open leaf's tip to the closed end (a curve, or `chords` straight pieces)
+  if (chords) flatSwing([hx, hy], [hx, hy - r], [hx - r, hy], chords);
+  else swing([hx, hy], [hx, hy - r], [hx - r, hy]);
   return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
 }
 
@@ -50,6 +59,15 @@ describe('door chords', () => {
     expect(r.rooms).toHaveLength(1);
     expect(r.rooms[0].ceiling_area / 1e6).toBeGreaterThan(11.8);
     expect(r.rooms[0].ceiling_area / 1e6).toBeLessThan(12.1);
+  });
+
+  it('reads a swing flattened into a chain of short straight pieces as the arc it draws', async () => {
+    for (const chords of [9, 24]) {
+      const r = await entrancePlan(60, chords);
+      expect(r.rooms).toHaveLength(1);
+      expect(r.rooms[0].ceiling_area / 1e6).toBeGreaterThan(11.8);
+      expect(r.rooms[0].ceiling_area / 1e6).toBeLessThan(12.1);
+    }
   });
 });
 
