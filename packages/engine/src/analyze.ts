@@ -93,8 +93,10 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
 
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
     // (swings drawn as curves, or flattened into chains of short segments by the program that wrote the page)
-    const arcs = findDoorArcs([...(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves), ...polylineArcs(vec.segs)], k);
-    const walls = findWalls(vec, k, deadline, leafLines(arcs), text);
+    const arcs = findDoorArcs([...(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves), ...polylineArcs(vec.segs)], k, vec.segs);
+    // (the leaf lines of swings drawn open at a right angle are no walls; a swing drawn open less, a casement's as
+    // often as a door's, leaves its lines to the walls: a sash's lines lie in the window's frame)
+    const walls = findWalls(vec, k, deadline, leafLines(arcs.filter((a) => !a.leafEnd)), text);
     if (walls.cutShort) warnings.push({ code: 'analysis_cut_short', message: 'The drawing is very dense and its analysis ran out of time before every wall was found: some rooms may be merged or missing. Check the rooms against the plan.' });
     let raw: Paths64 = union([...walls.polys, ...walls.fittings].map(toPath), FillRule.NonZero);
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of
@@ -258,11 +260,15 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
       o.wall_thickness = c.hi - c.lo;
       found.push(o);
     }
+    // (a swing drawn open less than a right angle, its chord in a wall that runs on: a door, or a casement window)
+    const shortSwings = new Set<Opening>();
     for (const { arc, end } of chords) {
       const pos: PointMm = [(arc.hinge[0] + end[0]) / 2, (arc.hinge[1] + end[1]) / 2];
       const w = Math.round(arc.radius);
       const tag = tagNear(pos, /\bD\d{1,3}[A-Z]?\b/, w);
-      found.push(makeOpening('door', 'swing', pos, [arc.hinge, end], w, tag?.size?.h ?? DEFAULT_DOOR_H, !tag?.size, tag?.tag ?? ''));
+      const o = makeOpening('door', 'swing', pos, [arc.hinge, end], w, tag?.size?.h ?? DEFAULT_DOOR_H, !tag?.size, tag?.tag ?? '');
+      if (arc.leafEnd) shortSwings.add(o);
+      found.push(o);
     }
 
     // open space (neither the sealed walls nor a space they enclose) and the enclosed spaces: built when first asked for
@@ -375,7 +381,11 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     }
     // a plain opening (nothing drawn in it) that neither joins two rooms nor leads outside is a gap between
     // pieces of furniture, not a way through
-    const openings = found.filter((o) => o.subtype !== 'opening' || o.exterior || o.room_ids.length >= 2);
+    // a swing drawn open less than a right angle along the outer wall (both ends of its chord within an outer wall's
+    // thickness of the outline), with no break for it, is a casement window as often as a door (European plans draw
+    // sashes so): it closes the wall, and is counted as neither
+    const alongOutside = (o: Opening) => exterior.length > 0 && o.segment.every((p) => distToPoly(p[0], p[1], exterior) < OUTER_WALL_MAX_MM);
+    const openings = found.filter((o) => (o.subtype !== 'opening' || o.exterior || o.room_ids.length >= 2) && !(shortSwings.has(o) && alongOutside(o)));
     const roomById = new Map(rooms.map((r) => [r.id, r]));
     for (const o of openings) {
       o.id = o.kind === 'door' ? `door-${++nDoor}` : `window-${++nWin}`;
@@ -422,6 +432,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     void doc.destroy();
   }
 }
+
+/** An outer wall is at most this thick (mm), with a little to spare: a chord on its inner face lies this near the outline. */
+const OUTER_WALL_MAX_MM = 600;
 
 const roundSize = (s: [number, number]): [number, number] => [Math.round(s[0]), Math.round(s[1])];
 

@@ -25,6 +25,16 @@ async function wallSheet() {
     page.drawSvgPath(`M ${X(from[0])} ${-Y(from[1])} C ${X(c1[0])} ${-Y(c1[1])} ${X(c2[0])} ${-Y(c2[1])} ${X(to[0])} ${-Y(to[1])}`,
       { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
   };
+  /** A swing of any sweep under 90 degrees round `hinge` from `from` to `to`, as one Bézier. */
+  const partSwing = (hinge: PointMm, from: PointMm, to: PointMm) => {
+    const r = Math.hypot(from[0] - hinge[0], from[1] - hinge[1]);
+    const a0 = Math.atan2(from[1] - hinge[1], from[0] - hinge[0]), a1 = Math.atan2(to[1] - hinge[1], to[0] - hinge[0]);
+    const phi = ((a1 - a0 + 3 * Math.PI) % (2 * Math.PI)) - Math.PI, kappa = (4 / 3) * Math.tan(phi / 4) * r;
+    const c1: PointMm = [from[0] - kappa * Math.sin(a0), from[1] + kappa * Math.cos(a0)];
+    const c2: PointMm = [to[0] + kappa * Math.sin(a1), to[1] - kappa * Math.cos(a1)];
+    page.drawSvgPath(`M ${X(from[0])} ${-Y(from[1])} C ${X(c1[0])} ${-Y(c1[1])} ${X(c2[0])} ${-Y(c2[1])} ${X(to[0])} ${-Y(to[1])}`,
+      { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+  };
   /** The same swing flattened into `n` equal chords of one path, as many CAD exports write arcs. */
   const flatSwing = (hinge: PointMm, from: PointMm, to: PointMm, n: number) => {
     const r = Math.hypot(from[0] - hinge[0], from[1] - hinge[1]);
@@ -33,7 +43,7 @@ async function wallSheet() {
     const pts = Array.from({ length: n + 1 }, (_, i) => [hinge[0] + r * Math.cos(a0 + (sweep * i) / n), hinge[1] + r * Math.sin(a0 + (sweep * i) / n)]);
     page.drawSvgPath(pts.map(([x, y], i) => `${i ? 'L' : 'M'} ${X(x)} ${-Y(y)}`).join(' '), { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
   };
-  return { doc, fill, line, swing, flatSwing };
+  return { doc, fill, line, swing, partSwing, flatSwing };
 }
 
 /**
@@ -59,6 +69,65 @@ describe('door chords', () => {
     expect(r.rooms).toHaveLength(1);
     expect(r.rooms[0].ceiling_area / 1e6).toBeGreaterThan(11.8);
     expect(r.rooms[0].ceiling_area / 1e6).toBeLessThan(12.1);
+  });
+
+  it('closes the entrance of a door drawn open at 45 degrees, its leaf drawn, and not from the same arc without its leaf', async () => {
+    const plan = async (leaf: boolean) => {
+      const { doc, fill, line, partSwing } = await wallSheet();
+      fill(-250, -250, 4250, 0); fill(-250, 0, 0, 3000); fill(4000, 0, 4250, 3000);
+      fill(-250, 3000, 1500, 3150); fill(2400, 3000, 4250, 3250);
+      const hy = 2940, hx = 2390, r = 880, tip: PointMm = [hx - r * Math.SQRT1_2, hy - r * Math.SQRT1_2];
+      if (leaf) line(hx, hy, tip[0], tip[1]);
+      partSwing([hx, hy], tip, [hx - r, hy]);
+      return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
+    };
+    const r = await plan(true);
+    expect(r.rooms).toHaveLength(1);
+    expect(r.rooms[0].ceiling_area / 1e6).toBeGreaterThan(11.8);
+    expect(r.rooms[0].ceiling_area / 1e6).toBeLessThan(12.1);
+    expect(r.statistics.total_doors).toBe(1);
+    // (a 45 degree arc alone is a curve of furniture as often as a door)
+    expect((await plan(false)).rooms).toHaveLength(0);
+  });
+
+  it('counts no door for a sash drawn open at 45 degrees against an outer wall that runs on (a casement window as often)', async () => {
+    const plan = async (short: boolean) => {
+      const { doc, fill, line, partSwing, swing } = await wallSheet();
+      fill(-250, -250, 4250, 0); fill(-250, 0, 0, 3000); fill(4000, 0, 4250, 3000); fill(-250, 3000, 4250, 3250);
+      // hinged on the top wall's inner face, closed along it, open into the room
+      const hx = 1200, hy = 0, r = 700;
+      const tip: PointMm = short ? [hx + r * Math.SQRT1_2, hy + r * Math.SQRT1_2] : [hx, hy + r];
+      line(hx, hy, tip[0], tip[1]);
+      if (short) partSwing([hx, hy], [hx + r, hy], tip);
+      else swing([hx, hy], [hx + r, hy], tip);
+      return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
+    };
+    const sash = await plan(true);
+    expect(sash.rooms).toHaveLength(1);
+    expect(sash.statistics.total_doors).toBe(0);
+    // drawn open at a right angle, the same swing is a door (its chord along the wall)
+    expect((await plan(false)).statistics.total_doors).toBe(1);
+  });
+
+  it('keeps a glazed break with a casement drawn open at 45 degrees a window', async () => {
+    const plan = async (sweep: 45 | 90) => {
+      const { doc, fill, line, partSwing, swing } = await wallSheet();
+      fill(-250, -250, 1500, 0); fill(2400, -250, 4250, 0); fill(-250, 0, 0, 3000); fill(4000, 0, 4250, 3000); fill(-250, 3000, 4250, 3250);
+      // the glass: two lines across the break inside the wall
+      line(1500, -170, 2400, -170); line(1500, -80, 2400, -80);
+      const hx = 1500, hy = 0, r = 900;
+      const tip: PointMm = sweep === 45 ? [hx + r * Math.SQRT1_2, hy + r * Math.SQRT1_2] : [hx, hy + r];
+      line(hx, hy, tip[0], tip[1]);
+      if (sweep === 45) partSwing([hx, hy], [hx + r, hy], tip);
+      else swing([hx, hy], [hx + r, hy], tip);
+      return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
+    };
+    const sash = await plan(45);
+    expect(sash.rooms).toHaveLength(1);
+    expect([sash.statistics.total_windows, sash.statistics.total_doors]).toEqual([1, 0]);
+    // swung open at a right angle, the glazed break is a door (a French window)
+    const french = await plan(90);
+    expect([french.statistics.total_windows, french.statistics.total_doors]).toEqual([0, 1]);
   });
 
   it('reads a swing flattened into a chain of short straight pieces as the arc it draws', async () => {

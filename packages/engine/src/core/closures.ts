@@ -351,10 +351,20 @@ function classify(cl: Closure, arcs: DoorArc[], thin: MmSeg[]): void {
     return atJamb && onFace && a.radius > 0.3 * g && a.radius < 1.25 * g && across > SWING_ACROSS * g;
   });
   if (mine.length) {
+    // (a break whose only swings are drawn open less than a right angle and whose glass lines are drawn is a
+    // window with its casements drawn)
+    if (mine.every((a) => a.leafEnd) && glassOf(cl, thin) === 'window') { cl.subtype = 'window'; return; }
     cl.arcs = mine;
     cl.subtype = mine.length >= 2 && mine.every((a) => a.radius < 0.75 * g) ? 'double' : 'swing';
     return;
   }
+  cl.subtype = glassOf(cl, thin);
+}
+
+/** What the thin lines drawn along a break make it: a window (glass lines its whole width), a sliding door, or a plain opening. */
+function glassOf(cl: Closure, thin: MmSeg[]): 'window' | 'sliding' | 'opening' {
+  const g = cl.t1 - cl.t0;
+  const local = inFrame(cl.deg);
   // thin lines along the break, inside (or just beside) the wall band
   let full = 0, half = 0;
   for (const s of thin) {
@@ -370,7 +380,5 @@ function classify(cl: Closure, arcs: DoorArc[], thin: MmSeg[]): void {
     if (Math.max(Math.abs(Math.min(a.t, b.t) - cl.t0), Math.abs(Math.max(a.t, b.t) - cl.t1)) < 0.12 * g + 30 && cover > 0.85) full++;
     else if (cover > 0.3 && cover < 0.8) half++;
   }
-  if (full >= 1 && half < 2) cl.subtype = 'window';
-  else if (half >= 2) cl.subtype = 'sliding';
-  else cl.subtype = 'opening';
+  return full >= 1 && half < 2 ? 'window' : half >= 2 ? 'sliding' : 'opening';
 }

@@ -1,17 +1,62 @@
 /** Doors (swing arcs) and openings closed by the gap-sealing step, with windows told apart by glass lines. */
 import type { PointMm } from '../types.js';
-import type { Curve } from '../source/extract.js';
+import type { Curve, Seg } from '../source/extract.js';
 import type { MmSeg } from './walls.js';
 import { bbox, curveCircle, hypot } from './geometry.js';
 import { Grid } from './grid.js';
 
-export interface DoorArc { hinge: PointMm; ends: [PointMm, PointMm]; radius: number }
+/** Cell of the look-up of leaf lines by their ends (mm). */
+const LEAF_CELL_MM = 200;
+
+export interface DoorArc {
+  hinge: PointMm; ends: [PointMm, PointMm]; radius: number;
+  /**
+   * Drawn open less than SWING_MIN_DEG: the end its leaf is drawn to (the open one). A window's casement is drawn
+   * so as often as a door, its closed end on the glass line.
+   */
+  leafEnd?: PointMm;
+}
+
+/** A door's swing sweeps this far (degrees): a door drawn open at a right angle, or a little more or less. */
+const SWING_MIN_DEG = 60;
+const SWING_MAX_DEG = 100;
+/**
+ * A door drawn open at 30-45 degrees (a common drafting habit) sweeps this little: such an arc is a swing only with
+ * its leaf drawn, a line from the hinge to the arc's open end as long as its radius (a curved line of furniture or
+ * an angle's dimension arc has none).
+ */
+const LEAF_SWING_MIN_DEG = 30;
+/** A leaf line starts and ends this close to the hinge and the arc's end (mm), and is as long as the radius within this share. */
+const LEAF_NEAR_MM = 40;
+const LEAF_LENGTH_SHARE = 0.1;
 
 /**
  * Door swings: Bézier pieces on one circle (same centre and radius, CAD often splits a quarter arc and
- * draws the pieces in any order) adding up to a 60-100° arc of radius 450-1300 mm.
+ * draws the pieces in any order) adding up to a 60-100° arc of radius 450-1300 mm; or to a 30-60° arc whose leaf
+ * is drawn (one of `segs`, page points, from the hinge to an end of the arc).
  */
-export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
+export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = []): DoorArc[] {
+  // the lines that may be leaves, by the cells of their ends (mm), built when a short swing asks
+  let ends: Grid<{ a: PointMm; b: PointMm; len: number }> | null = null;
+  /** The end of `tips` a leaf is drawn to from `hinge`, or null. */
+  const leafDrawn = (hinge: PointMm, tips: PointMm[], r: number): PointMm | null => {
+    if (!ends) {
+      ends = new Grid(LEAF_CELL_MM);
+      for (const s of segs) {
+        const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
+        const len = hypot(b[0] - a[0], b[1] - a[1]);
+        if (len < 0.5 * r || s.dashed) continue;
+        ends.add(a, { a, b, len }); ends.add(b, { a, b, len });
+      }
+    }
+    const near = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) <= LEAF_NEAR_MM;
+    for (const l of ends.inBox(hinge[0] - LEAF_NEAR_MM, hinge[1] - LEAF_NEAR_MM, hinge[0] + LEAF_NEAR_MM, hinge[1] + LEAF_NEAR_MM)) {
+      if (Math.abs(l.len - r) > LEAF_LENGTH_SHARE * r) continue;
+      const tip = tips.find((t) => (near(l.a, hinge) && near(l.b, t)) || (near(l.b, hinge) && near(l.a, t)));
+      if (tip) return tip;
+    }
+    return null;
+  };
   const pieces: { c: PointMm; r: number; a0: number; a1: number; p0: PointMm; p1: PointMm }[] = [];
   for (const cv of curves) {
     const circ = curveCircle(cv.p, k);
@@ -54,11 +99,13 @@ export function findDoorArcs(curves: Curve[], k: number): DoorArc[] {
       }
     }
     const sweepDeg = (sweep * 180) / Math.PI;
-    if (sweepDeg < 60 || sweepDeg > 100) continue;
+    if (sweepDeg < LEAF_SWING_MIN_DEG || sweepDeg > SWING_MAX_DEG) continue;
     const r = group.reduce((s, g) => s + g.r, 0) / group.length;
     const c = group[0].c;
+    const leafEnd = sweepDeg < SWING_MIN_DEG ? leafDrawn(c, [first.p0, last.p1], r) : null;
+    if (sweepDeg < SWING_MIN_DEG && !leafEnd) continue;
     if (arcs.some((d) => hypot(d.hinge[0] - c[0], d.hinge[1] - c[1]) < 50 && Math.abs(d.radius - r) < 50)) continue;
-    arcs.push({ hinge: c, ends: [first.p0, last.p1], radius: r });
+    arcs.push({ hinge: c, ends: [first.p0, last.p1], radius: r, ...(leafEnd ? { leafEnd } : {}) });
   }
   return arcs;
 }
@@ -73,8 +120,10 @@ export function leafLines(arcs: DoorArc[]): (s: MmSeg) => boolean {
   const byHinge = new Grid<DoorArc>(CELL);
   for (const a of arcs) byHinge.addBox(a.hinge[0] - CELL, a.hinge[1] - CELL, a.hinge[0] + CELL, a.hinge[1] + CELL, a);
   const near = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) < NEAR;
+  // (an arc drawn open less than a right angle has its leaf to its open end only: the line to its closed end may be
+  // a window's glass)
   const fromHinge = (hinge: PointMm, end: PointMm, len: number) => byHinge.at(hinge).some((a) =>
-    Math.abs(len - a.radius) < 0.1 * a.radius && near(hinge, a.hinge) && a.ends.some((e) => near(end, e)));
+    Math.abs(len - a.radius) < 0.1 * a.radius && near(hinge, a.hinge) && (a.leafEnd ? [a.leafEnd] : a.ends).some((e) => near(end, e)));
   return (s) => arcs.length > 0 && (fromHinge(s.a, s.b, s.len) || fromHinge(s.b, s.a, s.len));
 }
 
