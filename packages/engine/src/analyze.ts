@@ -16,7 +16,7 @@ import { bbox, distToPoly, fromPath, hypot, pointInPoly, polyArea, toPath } from
 import { RingIndex } from './core/ring-index.js';
 import { buildingOutline } from './core/outline.js';
 import { polylineArcs } from './core/polyline-arcs.js';
-import { findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
+import { doorScaleCheck, findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
 import { tooComplex } from './pdf-limits.js';
 import { analyzeRasterPage } from './source/raster/analyze-raster.js';
 import { readDrawnNames } from './source/raster/vector-names.js';
@@ -93,7 +93,8 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
 
     // walls, then each opening closed on its own (closures.ts), then a small closing for hairline joints
     // (swings drawn as curves, or flattened into chains of short segments by the program that wrote the page)
-    const arcs = findDoorArcs([...(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves), ...polylineArcs(vec.segs)], k, vec.segs);
+    const swingCurves = [...(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves), ...polylineArcs(vec.segs)];
+    const arcs = findDoorArcs(swingCurves, k, vec.segs);
     // (the leaf lines of swings drawn open at a right angle are no walls; a swing drawn open less, a casement's as
     // often as a door's, leaves its lines to the walls: a sash's lines lie in the window's frame)
     const walls = findWalls(vec, k, deadline, leafLines(arcs.filter((a) => !a.leafEnd)), text);
@@ -399,6 +400,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const printed = findPrintedScale(text);
     const mismatch = printed ? scaleMismatch(vp.width, vp.height, printed, options.scale, options.paper) : null;
     if (mismatch) warnings.push({ code: 'scale_mismatch', message: mismatch });
+    // the doors as drawn: a page whose swings measure far from a door's width is likely at another scale
+    const doors = !mismatch && f === 1 ? doorScaleCheck(swingCurves, k, vec.segs, options.scale, inWall) : null;
+    if (doors) warnings.push({ code: 'door_scale', message: `The door swings on this plan measure about ${Math.round(doors.medianMm / 10) * 10} mm at 1:${options.scale}, where doors are usually 700-1000 mm wide; the drawing may be at about 1:${doors.suggested}.` });
     if (rooms.length === 0) warnings.push({ code: 'no_rooms', message: 'No closed rooms were found on this page; check the page, the scale and that it is a floor plan.' });
     const big = rooms.filter((r) => r.ceiling_area > 200e6 && !r.is_outdoor);
     if (big.length) warnings.push({ code: 'scale_doubt', message: `Some rooms are larger than 200 m²; the scale or paper size may be wrong.` });

@@ -5,6 +5,50 @@ import type { MmSeg } from './walls.js';
 import { bbox, curveCircle, hypot } from './geometry.js';
 import { Grid } from './grid.js';
 
+/** Which arcs are looked for: radius range (mm), and whether every one must have its leaf drawn. */
+export interface SwingSearch { minRadiusMm: number; maxRadiusMm: number; leafDrawn?: boolean }
+/** A door's leaf is 450-1300 mm wide. */
+const DOOR_SWINGS: SwingSearch = { minRadiusMm: 450, maxRadiusMm: 1300 };
+
+/** The swings whose drawn size the scale check reads: any size a drawing at a wrong scale may give, each with its leaf. */
+const ANY_SIZE_SWINGS: SwingSearch = { minRadiusMm: 100, maxRadiusMm: 6000, leafDrawn: true };
+/** Doors measured at a plausible scale are this wide at the median (mm)... */
+const DOOR_MEDIAN_MIN_MM = 550;
+const DOOR_MEDIAN_MAX_MM = 1250;
+/** ...and a typical door this wide: the scale the swings suggest brings their median to it. */
+const TYPICAL_DOOR_MM = 850;
+/** At least this many swings with their leaves drawn are needed to read a scale from them. */
+const MIN_SCALE_SWINGS = 3;
+
+/**
+ * The scale the drawn doors suggest, when they are implausibly sized at the chosen one: the median leaf width of
+ * the page's swings (arcs of 60-100 degrees with their leaf drawn, any size) as measured, and the scale N' of 1:N'
+ * that would make it a typical door. Null when too few swings are drawn or their median is a door's width.
+ */
+export function doorScaleCheck(curves: Curve[], k: number, segs: readonly Seg[], scaleN: number, inWall: (p: PointMm) => boolean): { medianMm: number; suggested: number } | null {
+  // (a door is hung in a wall: a chair's back or a table's round corner, drawn with a line to its centre, is not)
+  const swings = findDoorArcs(curves, k, segs, ANY_SIZE_SWINGS).filter((a) => !a.leafEnd && hingeAtWall(a, inWall));
+  if (swings.length < MIN_SCALE_SWINGS) return null;
+  const radii = swings.map((a) => a.radius).sort((a, b) => a - b);
+  const median = radii[radii.length >> 1];
+  if (median >= DOOR_MEDIAN_MIN_MM && median <= DOOR_MEDIAN_MAX_MM) return null;
+  return { medianMm: median, suggested: Math.round((scaleN * TYPICAL_DOOR_MM) / median) };
+}
+
+/** A swing's hinge stands at a wall: the walls are within this share of its radius of it. */
+const HINGE_AT_WALL_SHARE = 0.2;
+
+function hingeAtWall(a: DoorArc, inWall: (p: PointMm) => boolean): boolean {
+  if (inWall(a.hinge)) return true;
+  for (const share of [0.05, 0.1, HINGE_AT_WALL_SHARE]) {
+    for (let i = 0; i < 16; i++) {
+      const t = (i * Math.PI) / 8, d = share * a.radius;
+      if (inWall([a.hinge[0] + d * Math.cos(t), a.hinge[1] + d * Math.sin(t)])) return true;
+    }
+  }
+  return false;
+}
+
 /** Cell of the look-up of leaf lines by their ends (mm). */
 const LEAF_CELL_MM = 200;
 
@@ -35,7 +79,7 @@ const LEAF_LENGTH_SHARE = 0.1;
  * draws the pieces in any order) adding up to a 60-100° arc of radius 450-1300 mm; or to a 30-60° arc whose leaf
  * is drawn (one of `segs`, page points, from the hinge to an end of the arc).
  */
-export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = []): DoorArc[] {
+export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = [], within: SwingSearch = DOOR_SWINGS): DoorArc[] {
   // the lines that may be leaves, by the cells of their ends (mm), built when a short swing asks
   let ends: Grid<{ a: PointMm; b: PointMm; len: number }> | null = null;
   /** The end of `tips` a leaf is drawn to from `hinge`, or null. */
@@ -45,12 +89,15 @@ export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = 
       for (const s of segs) {
         const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
         const len = hypot(b[0] - a[0], b[1] - a[1]);
-        if (len < 0.5 * r || s.dashed) continue;
+        // (a leaf is as long as the smallest radius looked for, less its share)
+        if (len < (1 - LEAF_LENGTH_SHARE) * within.minRadiusMm || s.dashed) continue;
         ends.add(a, { a, b, len }); ends.add(b, { a, b, len });
       }
     }
-    const near = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) <= LEAF_NEAR_MM;
-    for (const l of ends.inBox(hinge[0] - LEAF_NEAR_MM, hinge[1] - LEAF_NEAR_MM, hinge[0] + LEAF_NEAR_MM, hinge[1] + LEAF_NEAR_MM)) {
+    // (the ends' reach grows with a leaf drawn larger than a door at a wrong scale)
+    const reach = LEAF_NEAR_MM * Math.max(1, r / DOOR_SWINGS.maxRadiusMm);
+    const near = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) <= reach;
+    for (const l of ends.inBox(hinge[0] - reach, hinge[1] - reach, hinge[0] + reach, hinge[1] + reach)) {
       if (Math.abs(l.len - r) > LEAF_LENGTH_SHARE * r) continue;
       const tip = tips.find((t) => (near(l.a, hinge) && near(l.b, t)) || (near(l.b, hinge) && near(l.a, t)));
       if (tip) return tip;
@@ -60,7 +107,7 @@ export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = 
   const pieces: { c: PointMm; r: number; a0: number; a1: number; p0: PointMm; p1: PointMm }[] = [];
   for (const cv of curves) {
     const circ = curveCircle(cv.p, k);
-    if (!circ || circ.r < 450 || circ.r > 1300) continue;
+    if (!circ || circ.r < within.minRadiusMm || circ.r > within.maxRadiusMm) continue;
     const { a, m, z } = circ;
     const ang = (p: PointMm) => Math.atan2(p[1] - circ.c[1], p[0] - circ.c[0]);
     let a0 = ang(a), a1 = ang(z);
@@ -104,6 +151,7 @@ export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = 
     const c = group[0].c;
     const leafEnd = sweepDeg < SWING_MIN_DEG ? leafDrawn(c, [first.p0, last.p1], r) : null;
     if (sweepDeg < SWING_MIN_DEG && !leafEnd) continue;
+    if (within.leafDrawn && sweepDeg >= SWING_MIN_DEG && !leafDrawn(c, [first.p0, last.p1], r)) continue;
     if (arcs.some((d) => hypot(d.hinge[0] - c[0], d.hinge[1] - c[1]) < 50 && Math.abs(d.radius - r) < 50)) continue;
     arcs.push({ hinge: c, ends: [first.p0, last.p1], radius: r, ...(leafEnd ? { leafEnd } : {}) });
   }
