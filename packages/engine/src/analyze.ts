@@ -15,6 +15,7 @@ import { mmPerPt, scaleMismatch } from './core/scale.js';
 import { bbox, distToPoly, fromPath, hypot, pointInPoly, polyArea, toPath } from './core/geometry.js';
 import { RingIndex } from './core/ring-index.js';
 import { buildingOutline } from './core/outline.js';
+import { unmeasuredSpace, unmeasuredWarning } from './core/unmeasured.js';
 import { polylineArcs } from './core/polyline-arcs.js';
 import { doorScaleCheck, findDoorArcs, leafLines, closedEnds, type DoorArc } from './core/openings.js';
 import { tooComplex } from './pdf-limits.js';
@@ -404,6 +405,10 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const doors = !mismatch && f === 1 ? doorScaleCheck(swingCurves, k, vec.segs, options.scale, inWall) : null;
     if (doors) warnings.push({ code: 'door_scale', message: `The door swings on this plan measure about ${Math.round(doors.medianMm / 10) * 10} mm at 1:${options.scale}, where doors are usually 700-1000 mm wide; the drawing may be at about 1:${doors.suggested}.` });
     if (rooms.length === 0) warnings.push({ code: 'no_rooms', message: 'No closed rooms were found on this page; check the page, the scale and that it is a floor plan.' });
+    // space inside the building that no room holds: a room run out through a gap not closed (core/unmeasured.ts)
+    const unmeasured = rooms.length ? unmeasuredSpace(exterior, rooms.map((r) => r.polygon)) : [];
+    // (in the frame the user sees)
+    if (unmeasured.length) warnings.push(unmeasuredWarning(unmeasured.reduce((t, r) => t + Math.abs(polyArea(r)), 0) / (f * f) / 1e6, unmeasured.length));
     const big = rooms.filter((r) => r.ceiling_area > 200e6 && !r.is_outdoor);
     if (big.length) warnings.push({ code: 'scale_doubt', message: `Some rooms are larger than 200 m²; the scale or paper size may be wrong.` });
 
