@@ -42,7 +42,11 @@ export function sampleResult() {
       outside_windows: rooms.flatMap((r) => r.windows).slice(0, 3), outside_doors: [{ id: 'od1', tag: 'D0', keyword: 'door', dimensions: 'H2040 x W920', width: 920, height: 2040, segment: [[1000, 8000], [1000, 8920]] as [Pt, Pt] }],
       outside_windows_count: 3, outside_doors_count: 1,
     },
-    warnings: [{ code: 'height_assumed', message: 'Window heights were not on the plan; 1200 mm was assumed.' }],
+    warnings: [
+      { code: 'height_assumed', message: 'Window heights were not on the plan; 1200 mm was assumed.' },
+      // a space inside the building that no room holds, hatched on the plan
+      { code: 'unmeasured_space', message: 'About 2 m² inside the building\'s outer walls is in no room.', areas_mm: [rect(9000, 10000, 2000, 900)] },
+    ],
     project_data: { s3_png_url: '/api/user/projects/p1/page.png', name: 'Smith House' },
     filename: 'Smith House',
   };

@@ -66,6 +66,9 @@ describe('measure (mocked API)', () => {
       expect(await page.locator('[data-testid=plan-overlay] polygon[data-room]').count()).toBe(5);
       await page.locator('[data-testid=plan-overlay] image').waitFor({ state: 'attached' });
       expect(await page.getByTestId('results-warnings').innerText()).toContain('1200 mm was assumed');
+      // the space in no room is hatched on the plan, and the legend says what that is
+      expect(await page.locator('[data-testid=plan-overlay] [data-testid=unmeasured-area]').count()).toBe(1);
+      expect(await page.getByTestId('plan-legend').innerText()).toContain('In no room (not measured)');
       // 5 rooms: skirting 22+18+16+13+15 = 84 m
       await expectStat(page, 'Skirting', '84.0 m');
       await page.getByText('Show spaces table').click();

@@ -191,7 +191,11 @@ export const resultSchema = z.object({
     outside_windows_count: z.number().int(),
     outside_doors_count: z.number().int(),
   }),
-  warnings: z.array(z.object({ code: z.string(), message: z.string(), room_id: z.string().optional() })),
+  warnings: z.array(z.object({
+    code: z.string(), message: z.string(), room_id: z.string().optional(),
+    /** The places on the plan the warning is about (mm, like room polygons): the spaces in no room of `unmeasured_space`. */
+    areas_mm: z.array(z.array(pointMm)).optional(),
+  })),
   /** The painter's estimate under the project's settings (all rooms not left out). */
   estimate: z.custom<Estimate>().optional(),
   project_data: z.object({ s3_png_url: z.string().nullable(), name: z.string(), project_name: z.string(), filename: z.string() }),

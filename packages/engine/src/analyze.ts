@@ -408,7 +408,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // space inside the building that no room holds: a room run out through a gap not closed (core/unmeasured.ts)
     const unmeasured = rooms.length ? unmeasuredSpace(exterior, rooms.map((r) => r.polygon)) : [];
     // (in the frame the user sees)
-    if (unmeasured.length) warnings.push(unmeasuredWarning(unmeasured.reduce((t, r) => t + Math.abs(polyArea(r)), 0) / (f * f) / 1e6, unmeasured.length));
+    if (unmeasured.length) warnings.push(unmeasuredWarning(unmeasured.map((r) => r.map(([x, y]): PointMm => [x / f, y / f]))));
     const big = rooms.filter((r) => r.ceiling_area > 200e6 && !r.is_outdoor);
     if (big.length) warnings.push({ code: 'scale_doubt', message: `Some rooms are larger than 200 m²; the scale or paper size may be wrong.` });
 

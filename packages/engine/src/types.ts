@@ -106,6 +106,8 @@ export interface Warning {
   code: string;
   message: string;
   room_id?: string;
+  /** The places on the plan the warning is about (mm, like room polygons): the unmeasured spaces of `unmeasured_space`. */
+  areas_mm?: PointMm[][];
 }
 
 export interface OutsideDetection {

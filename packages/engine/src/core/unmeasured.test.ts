@@ -33,6 +33,10 @@ describe('space inside the building that no room holds', () => {
     const m2 = Number(/About (\d+) m² inside the building's outer walls is in no room/.exec(w?.message ?? '')?.[1]);
     expect(m2).toBeGreaterThanOrEqual(20);
     expect(m2).toBeLessThanOrEqual(22);
+    // the place, for the plan to show: over the right room (x 5200..10200, y 0..4000 in the plan's mm)
+    expect(w?.areas_mm).toHaveLength(1);
+    const xs = w!.areas_mm![0].map((p) => p[0]);
+    expect(Math.min(...xs)).toBeGreaterThan(Math.min(...r.rooms[0].polygon.map((p) => p[0])) + 4000);
   });
 
   it('says nothing when every room is closed, nor for a niche of the facade', async () => {

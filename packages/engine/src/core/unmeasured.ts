@@ -7,7 +7,7 @@
  * niche, a loggia not found) fill too, and are mostly under the area that counts.
  */
 import { difference, inflatePaths, FillRule, JoinType, EndType } from 'clipper2-ts';
-import type { PointMm } from '../types.js';
+import type { PointMm, Warning } from '../types.js';
 import { fromPath, polyArea, toPath } from './geometry.js';
 
 /** Gaps up to twice this wide are closed (mm): a wide glazed door or a garage door. */
@@ -29,10 +29,11 @@ export function unmeasuredSpace(exterior: PointMm[], rooms: PointMm[][]): PointM
   return left.filter((r) => Math.sign(polyArea(r)) === outerSign && Math.abs(polyArea(r)) >= UNMEASURED_MIN_MM2);
 }
 
-/** The warning for unmeasured space (`m2` summed, in the frame the user sees, in `places` pieces). */
-export function unmeasuredWarning(m2: number, places: number): { code: string; message: string } {
+/** The warning for the unmeasured pieces `areas` (mm, in the frame the user sees). */
+export function unmeasuredWarning(areas: PointMm[][]): Warning {
+  const m2 = areas.reduce((t, r) => t + Math.abs(polyArea(r)), 0) / 1e6, places = areas.length;
   return {
-    code: 'unmeasured_space',
+    code: 'unmeasured_space', areas_mm: areas.map((r) => r.map(([x, y]): PointMm => [Math.round(x), Math.round(y)])),
     message: `About ${Math.round(m2)} m² inside the building's outer walls ${places > 1 ? `(in ${places} places) is` : 'is'} in no room: a door or window there may not have been closed, so the room behind it was not measured, or the space has no walls of its own (a stair hall open to a landing). Check the plan in the walls view and draw any room that is missing.`,
   };
 }

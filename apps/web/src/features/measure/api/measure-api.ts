@@ -25,7 +25,8 @@ export interface ResultDto {
   statistics: { total_windows: number; total_doors: number; ceiling_height_mm: number };
   metadata: { units?: string; page_width_mm?: number; page_height_mm?: number; scale_number?: number; paper_size?: string; scale_ratio?: string };
   outside_detection?: { detection_available: boolean; exterior_polygon?: PointMm[]; total_walls_mm: number; outside_windows: OpeningDto[]; outside_doors: OpeningDto[]; outside_windows_count: number; outside_doors_count: number };
-  warnings?: { code: string; message: string }[];
+  /** `areas_mm`: the places on the plan a warning is about (the spaces in no room of `unmeasured_space`). */
+  warnings?: { code: string; message: string; areas_mm?: PointMm[][] }[];
   project_data?: { s3_png_url?: string; name?: string };
   filename?: string; name?: string; title?: string; project_name?: string;
   /** Raised by every saved edit: another number than the one this tab saved means another tab saved. */

@@ -1,11 +1,11 @@
 import { useResizeObserver } from '@mantine/hooks';
 import type { OpeningDto, PointMm, ResultDto } from '../api/measure-api';
 import { roomNumber, roomTitle } from '../utils/format';
-import { planFrameMm, tagPlaceMm } from '../utils/geometry';
+import { planFrameMm, tagPlaceMm, unmeasuredAreas } from '../utils/geometry';
 import { layoutTags } from '../utils/tag-layout';
 
 /** Colours shared by the overlay, the legend and the PDF plan page. */
-export const PLAN_COLOURS = { room: '#1c7ed6', active: '#f08c00', excluded: '#868e96', window: '#0ca678', door: '#e03131', exterior: '#7048e8' } as const;
+export const PLAN_COLOURS = { room: '#1c7ed6', active: '#f08c00', excluded: '#868e96', window: '#0ca678', door: '#e03131', exterior: '#7048e8', unmeasured: '#d6336c' } as const;
 
 /** Room numbers are this many screen pixels high at fit-to-screen, on a laptop and on a phone alike. */
 const TAG_FONT_PX = 13;
@@ -31,6 +31,8 @@ export function PlanOverlay({ result, imageUrl, active, excluded, onHover, onSel
   // size on screen whatever the plan's size and the screen's, so numbers stay readable on a phone.
   const unit = rect.width > 0 && rect.height > 0 ? Math.max(f.w / rect.width, f.h / rect.height) : Math.max(f.w, f.h) / ASSUMED_WIDTH_PX;
   const ext = result.outside_detection?.exterior_polygon;
+  // space inside the building no room holds (warning unmeasured_space): hatched, so a missed room shows at a glance
+  const unmeasured = unmeasuredAreas(result);
   const openings = [
     ...result.rooms.flatMap((r, i) => [...r.windows.map((o) => ({ o, c: PLAN_COLOURS.window, k: `w${i}-${o.id}` })), ...r.doors.map((o) => ({ o, c: PLAN_COLOURS.door, k: `d${i}-${o.id}` }))]),
     ...(result.outside_detection?.outside_windows ?? []).map((o) => ({ o, c: PLAN_COLOURS.window, k: `ow-${o.id}` })),
@@ -44,6 +46,18 @@ export function PlanOverlay({ result, imageUrl, active, excluded, onHover, onSel
     <div ref={ref} style={{ width: '100%', height: '100%' }}>
     <svg data-unit-mm={unit.toFixed(3)} viewBox={`${f.x} ${f.y} ${f.w} ${f.h}`} preserveAspectRatio="xMidYMid meet" style={{ width: '100%', height: '100%', display: 'block' }} data-testid="plan-overlay" role="img" aria-label="Measured plan">
       {imageUrl && <image href={imageUrl} x={0} y={0} width={result.metadata.page_width_mm ?? f.w} height={result.metadata.page_height_mm ?? f.h} preserveAspectRatio="none" opacity={0.85} />}
+      {unmeasured.length > 0 && (
+        <defs>
+          <pattern id="unmeasured-hatch" patternUnits="userSpaceOnUse" width={unit * 8} height={unit * 8} patternTransform="rotate(45)">
+            <line x1={0} y1={0} x2={0} y2={unit * 8} stroke={PLAN_COLOURS.unmeasured} strokeWidth={unit * 2} strokeOpacity={0.6} />
+          </pattern>
+        </defs>
+      )}
+      {unmeasured.map((a, k) => (
+        <polygon key={`u${k}`} points={pts(a)} fill="url(#unmeasured-hatch)" stroke={PLAN_COLOURS.unmeasured} strokeWidth={unit * 1.5} strokeDasharray={`${unit * 4} ${unit * 3}`} data-testid="unmeasured-area">
+          <title>In no room: not measured. A door or window here may not have been closed; draw the room in the walls view.</title>
+        </polygon>
+      ))}
       {ext && ext.length > 2 && <polygon points={pts(ext)} fill="none" stroke={PLAN_COLOURS.exterior} strokeWidth={unit * 2.5} strokeDasharray={`${unit * 10} ${unit * 6}`} data-testid="exterior-outline" />}
       {result.rooms.map((r, i) => {
         if (!r.polygon || r.polygon.length < 3) return null;

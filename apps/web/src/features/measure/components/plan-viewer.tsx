@@ -102,10 +102,12 @@ const Swatch = ({ colour, kind }: { colour: string; kind: 'fill' | 'line' | 'das
 );
 
 /** What each colour on the plan means. */
-export function PlanLegend({ greyLabel = 'Left out of totals' }: { greyLabel?: string }) {
+export function PlanLegend({ greyLabel = 'Left out of totals', unmeasured = false }: { greyLabel?: string; unmeasured?: boolean }) {
   const items: [string, string, 'fill' | 'line' | 'dash'][] = [
     ['Room', PLAN_COLOURS.room, 'fill'], ['Selected room', PLAN_COLOURS.active, 'fill'], [greyLabel, PLAN_COLOURS.excluded, 'dash'],
     ['Window', PLAN_COLOURS.window, 'line'], ['Door', PLAN_COLOURS.door, 'line'], ['Exterior outline', PLAN_COLOURS.exterior, 'dash'],
+    // (shown when the plan has space in no room)
+    ...(unmeasured ? [['In no room (not measured)', PLAN_COLOURS.unmeasured, 'dash'] as [string, string, 'dash']] : []),
   ];
   return (
     <Group gap="md" mt="xs" data-testid="plan-legend">

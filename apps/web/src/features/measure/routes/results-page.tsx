@@ -7,6 +7,7 @@ import { useResults } from '../api/use-results';
 import { OutsideDetection } from '../components/outside-detection';
 import { PlanOverlay } from '../components/plan-overlay';
 import { PlanLegend, PlanViewer } from '../components/plan-viewer';
+import { unmeasuredAreas } from '../utils/geometry';
 import { ResultsError, ResultsLoading } from '../components/results-status';
 import { RoomCards } from '../components/room-cards';
 import { SpacesTable } from '../components/spaces-table';
@@ -116,7 +117,7 @@ export default function ResultsPage() {
               <PlanViewer height={phone ? 320 : 460}>
                 <PlanOverlay result={result} imageUrl={image?.url} active={hovered} excluded={(i) => !selected.has(i)} onHover={setHovered} onSelect={toggle} />
               </PlanViewer>
-              <PlanLegend greyLabel="Not selected" />
+              <PlanLegend greyLabel="Not selected" unmeasured={unmeasuredAreas(result).length > 0} />
             </div>
             <RoomCards rooms={result.rooms} selected={selected} highlighted={hovered} onToggle={toggle} onHover={setHovered} areaFmt={areaFmt} />
             <div>
