@@ -76,8 +76,8 @@ const LEAF_LENGTH_SHARE = 0.1;
 
 /**
  * Door swings: Bézier pieces on one circle (same centre and radius, CAD often splits a quarter arc and
- * draws the pieces in any order) adding up to a 60-100° arc of radius 450-1300 mm; or to a 30-60° arc whose leaf
- * is drawn (one of `segs`, page points, from the hinge to an end of the arc).
+ * draws the pieces in any order) adding up to a 60-100° arc of a door's radius (`within`: 450-1300 mm); or to a
+ * 30-60° arc whose leaf is drawn (one of `segs`, page points, from the hinge to an end of the arc).
  */
 export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = [], within: SwingSearch = DOOR_SWINGS): DoorArc[] {
   // the lines that may be leaves, by the cells of their ends (mm), built when a short swing asks
