@@ -80,30 +80,6 @@ const LEAF_LENGTH_SHARE = 0.1;
  * 30-60° arc whose leaf is drawn (one of `segs`, page points, from the hinge to an end of the arc).
  */
 export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = [], within: SwingSearch = DOOR_SWINGS): DoorArc[] {
-  // the lines that may be leaves, by the cells of their ends (mm), built when a short swing asks
-  let ends: Grid<{ a: PointMm; b: PointMm; len: number }> | null = null;
-  /** The end of `tips` a leaf is drawn to from `hinge`, or null. */
-  const leafDrawn = (hinge: PointMm, tips: PointMm[], r: number): PointMm | null => {
-    if (!ends) {
-      ends = new Grid(LEAF_CELL_MM);
-      for (const s of segs) {
-        const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
-        const len = hypot(b[0] - a[0], b[1] - a[1]);
-        // (a leaf is as long as the smallest radius looked for, less its share)
-        if (len < (1 - LEAF_LENGTH_SHARE) * within.minRadiusMm || s.dashed) continue;
-        ends.add(a, { a, b, len }); ends.add(b, { a, b, len });
-      }
-    }
-    // (the ends' reach grows with a leaf drawn larger than a door at a wrong scale)
-    const reach = LEAF_NEAR_MM * Math.max(1, r / DOOR_SWINGS.maxRadiusMm);
-    const near = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) <= reach;
-    for (const l of ends.inBox(hinge[0] - reach, hinge[1] - reach, hinge[0] + reach, hinge[1] + reach)) {
-      if (Math.abs(l.len - r) > LEAF_LENGTH_SHARE * r) continue;
-      const tip = tips.find((t) => (near(l.a, hinge) && near(l.b, t)) || (near(l.b, hinge) && near(l.a, t)));
-      if (tip) return tip;
-    }
-    return null;
-  };
   const pieces: { c: PointMm; r: number; a0: number; a1: number; p0: PointMm; p1: PointMm }[] = [];
   for (const cv of curves) {
     const circ = curveCircle(cv.p, k);
@@ -117,16 +93,22 @@ export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = 
     if (!ccw) [a0, a1] = [a1, a0];
     pieces.push({ c: circ.c, r: circ.r, a0, a1, p0: ccw ? a : z, p1: ccw ? z : a });
   }
+  // (the pieces by their centres: the pieces of one circle are looked for among those in the cells round it)
+  const byCentre = new Grid<number>(SAME_CIRCLE_MM);
+  pieces.forEach((q, j) => byCentre.add(q.c, j));
   const used = new Array(pieces.length).fill(false);
-  const arcs: DoorArc[] = [];
+  // the swings in the pieces' order, each with whether its leaf must be drawn (asked below, all at once)
+  const found: { c: PointMm; r: number; ends: [PointMm, PointMm]; short: boolean; leafAsked: boolean }[] = [];
   for (let i = 0; i < pieces.length; i++) {
     if (used[i]) continue;
     used[i] = true;
     const group = [pieces[i]];
-    for (let j = i + 1; j < pieces.length; j++) {
+    const pc = pieces[i].c;
+    const same = byCentre.inBox(pc[0] - SAME_CIRCLE_MM, pc[1] - SAME_CIRCLE_MM, pc[0] + SAME_CIRCLE_MM, pc[1] + SAME_CIRCLE_MM).filter((j) => j > i).sort((x, y) => x - y);
+    for (const j of same) {
       if (used[j]) continue;
       const q = pieces[j];
-      if (hypot(q.c[0] - pieces[i].c[0], q.c[1] - pieces[i].c[1]) < 40 && Math.abs(q.r - pieces[i].r) < 40) { used[j] = true; group.push(q); }
+      if (hypot(q.c[0] - pc[0], q.c[1] - pc[1]) < SAME_CIRCLE_MM && Math.abs(q.r - pieces[i].r) < SAME_CIRCLE_MM) { used[j] = true; group.push(q); }
     }
     // walk from the first piece both ways through touching ends
     let first = group[0], last = group[0];
@@ -148,14 +130,57 @@ export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = 
     const sweepDeg = (sweep * 180) / Math.PI;
     if (sweepDeg < LEAF_SWING_MIN_DEG || sweepDeg > SWING_MAX_DEG) continue;
     const r = group.reduce((s, g) => s + g.r, 0) / group.length;
-    const c = group[0].c;
-    const leafEnd = sweepDeg < SWING_MIN_DEG ? leafDrawn(c, [first.p0, last.p1], r) : null;
-    if (sweepDeg < SWING_MIN_DEG && !leafEnd) continue;
-    if (within.leafDrawn && sweepDeg >= SWING_MIN_DEG && !leafDrawn(c, [first.p0, last.p1], r)) continue;
-    if (arcs.some((d) => hypot(d.hinge[0] - c[0], d.hinge[1] - c[1]) < 50 && Math.abs(d.radius - r) < 50)) continue;
-    arcs.push({ hinge: c, ends: [first.p0, last.p1], radius: r, ...(leafEnd ? { leafEnd } : {}) });
+    const short = sweepDeg < SWING_MIN_DEG;
+    found.push({ c: group[0].c, r, ends: [first.p0, last.p1], short, leafAsked: short || !!within.leafDrawn });
+  }
+  const leafTo = leafTips(found.filter((f) => f.leafAsked), k, segs, within);
+  const arcs: DoorArc[] = [];
+  for (const f of found) {
+    const leafEnd = f.leafAsked ? leafTo(f) : null;
+    if (f.leafAsked && !leafEnd) continue;
+    if (arcs.some((d) => hypot(d.hinge[0] - f.c[0], d.hinge[1] - f.c[1]) < 50 && Math.abs(d.radius - f.r) < 50)) continue;
+    arcs.push({ hinge: f.c, ends: f.ends, radius: f.r, ...(f.short && leafEnd ? { leafEnd } : {}) });
   }
   return arcs;
+}
+
+/** Pieces whose centres and radii are this close (mm) lie on one circle. */
+const SAME_CIRCLE_MM = 40;
+
+/**
+ * For the swings `asked` (hinge `c`, radius `r`, arc ends `ends`): the end a leaf is drawn to from the hinge (one of
+ * `segs`, page points, as long as the radius within LEAF_LENGTH_SHARE, its ends near the hinge and that end), or null.
+ * Only the lines with an end near one of the hinges are looked at (a dense sheet has a hundred thousand).
+ */
+function leafTips(asked: { c: PointMm; r: number; ends: [PointMm, PointMm] }[], k: number, segs: readonly Seg[], within: SwingSearch) {
+  // (the ends' reach grows with a leaf drawn larger than a door at a wrong scale)
+  const reachOf = (r: number) => LEAF_NEAR_MM * Math.max(1, r / DOOR_SWINGS.maxRadiusMm);
+  const hinges = new Grid<number>(LEAF_CELL_MM);
+  let maxReach = 0;
+  asked.forEach((f, i) => { hinges.add(f.c, i); maxReach = Math.max(maxReach, reachOf(f.r)); });
+  const nearHinge = (p: PointMm) => hinges.inBox(p[0] - maxReach, p[1] - maxReach, p[0] + maxReach, p[1] + maxReach).length > 0;
+  // the lines that may be leaves, by the cells of their ends (mm)
+  const ends = new Grid<{ a: PointMm; b: PointMm; len: number }>(LEAF_CELL_MM);
+  if (asked.length) {
+    for (const s of segs) {
+      if (s.dashed) continue;
+      const a: PointMm = [s.x1 * k, s.y1 * k], b: PointMm = [s.x2 * k, s.y2 * k];
+      const len = hypot(b[0] - a[0], b[1] - a[1]);
+      // (a leaf is as long as the smallest radius looked for, less its share)
+      if (len < (1 - LEAF_LENGTH_SHARE) * within.minRadiusMm || !(nearHinge(a) || nearHinge(b))) continue;
+      ends.add(a, { a, b, len }); ends.add(b, { a, b, len });
+    }
+  }
+  return ({ c: hinge, r, ends: tips }: { c: PointMm; r: number; ends: [PointMm, PointMm] }): PointMm | null => {
+    const reach = reachOf(r);
+    const near = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) <= reach;
+    for (const l of ends.inBox(hinge[0] - reach, hinge[1] - reach, hinge[0] + reach, hinge[1] + reach)) {
+      if (Math.abs(l.len - r) > LEAF_LENGTH_SHARE * r) continue;
+      const tip = tips.find((t) => (near(l.a, hinge) && near(l.b, t)) || (near(l.b, hinge) && near(l.a, t)));
+      if (tip) return tip;
+    }
+    return null;
+  };
 }
 
 /**
