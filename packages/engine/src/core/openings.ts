@@ -6,12 +6,17 @@ import { bbox, curveCircle, hypot } from './geometry.js';
 import { Grid } from './grid.js';
 
 /** Which arcs are looked for: radius range (mm), and whether every one must have its leaf drawn. */
-export interface SwingSearch { minRadiusMm: number; maxRadiusMm: number; leafDrawn?: boolean }
+export interface SwingSearch {
+  minRadiusMm: number; maxRadiusMm: number; leafDrawn?: boolean;
+  /** A leaf's ends lie within this share of the radius of the hinge and the arc's end (at least LEAF_NEAR_MM): a leaf
+   * drawn as a box is as thick as a share of a door's width, at whatever scale the page is read. */
+  leafReachShare?: number;
+}
 /** A door's leaf is 450-1300 mm wide. */
 const DOOR_SWINGS: SwingSearch = { minRadiusMm: 450, maxRadiusMm: 1300 };
 
 /** The swings whose drawn size the scale check reads: any size a drawing at a wrong scale may give, each with its leaf. */
-const ANY_SIZE_SWINGS: SwingSearch = { minRadiusMm: 100, maxRadiusMm: 6000, leafDrawn: true };
+const ANY_SIZE_SWINGS: SwingSearch = { minRadiusMm: 100, maxRadiusMm: 6000, leafDrawn: true, leafReachShare: 0.05 };
 /** Doors measured at a plausible scale are this wide at the median (mm)... */
 const DOOR_MEDIAN_MIN_MM = 550;
 const DOOR_MEDIAN_MAX_MM = 1250;
@@ -154,7 +159,7 @@ const SAME_CIRCLE_MM = 40;
  */
 function leafTips(asked: { c: PointMm; r: number; ends: [PointMm, PointMm] }[], k: number, segs: readonly Seg[], within: SwingSearch) {
   // (the ends' reach grows with a leaf drawn larger than a door at a wrong scale)
-  const reachOf = (r: number) => LEAF_NEAR_MM * Math.max(1, r / DOOR_SWINGS.maxRadiusMm);
+  const reachOf = (r: number) => (within.leafReachShare ? Math.max(LEAF_NEAR_MM, within.leafReachShare * r) : LEAF_NEAR_MM * Math.max(1, r / DOOR_SWINGS.maxRadiusMm));
   const hinges = new Grid<number>(LEAF_CELL_MM);
   let maxReach = 0;
   asked.forEach((f, i) => { hinges.add(f.c, i); maxReach = Math.max(maxReach, reachOf(f.r)); });
