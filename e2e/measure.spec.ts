@@ -69,6 +69,9 @@ describe('measure (mocked API)', () => {
       // the space in no room is hatched on the plan, and the legend says what that is
       expect(await page.locator('[data-testid=plan-overlay] [data-testid=unmeasured-area]').count()).toBe(1);
       expect(await page.getByTestId('plan-legend').innerText()).toContain('In no room (not measured)');
+      // the banner offers what the warnings ask for: the missing room drawn in (no warning here doubts the scale)
+      expect(await page.getByTestId('draw-missing-room').count()).toBe(1);
+      expect(await page.getByTestId('warning-change-scale').count()).toBe(0);
       // 5 rooms: skirting 22+18+16+13+15 = 84 m
       await expectStat(page, 'Skirting', '84.0 m');
       await page.getByText('Show spaces table').click();
@@ -137,6 +140,18 @@ describe('measure (mocked API)', () => {
     await page.getByText('No rooms were found on this page').waitFor();
     expect(await page.getByRole('button', { name: 'Download PDF (0 rooms)' }).isDisabled()).toBe(true);
     await page.getByTestId('results-no-rooms').getByRole('button', { name: 'Change height or scale' }).click();
+    await page.waitForURL('**/projects/p1/ceiling-scale');
+    await context.close();
+  });
+
+  it('offers another scale from the warnings when the doors as drawn doubt the chosen one', async () => {
+    const { context, page } = await newPage(browser);
+    const doubted = { ...sampleResult(), warnings: [{ code: 'door_scale', message: 'The door swings on this plan measure about 1700 mm at 1:100, where doors are usually 700-1000 mm wide; the drawing may be at about 1:50.' }] };
+    await signIn(page, { result: doubted });
+    await page.goto('/projects/p1/results');
+    await page.getByTestId('results-warnings').getByText('may be at about 1:50').waitFor();
+    expect(await page.getByTestId('draw-missing-room').count()).toBe(0);
+    await page.getByTestId('warning-change-scale').click();
     await page.waitForURL('**/projects/p1/ceiling-scale');
     await context.close();
   });

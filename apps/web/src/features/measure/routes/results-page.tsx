@@ -18,6 +18,9 @@ import { areaFormatter, fmtM } from '../utils/format';
 import { roomTotals } from '../utils/quantities';
 import { EstimatePanel, estimateOf, resultUnderRule, roomIdsOf, useEstimateSettings } from '../../estimate';
 
+/** Warnings that say the chosen scale is likely wrong: the banner offers to change it. */
+const SCALE_WARNINGS = new Set(['scale_mismatch', 'scale_bar_mismatch', 'scale_doubt', 'printed_area_scale', 'door_scale']);
+
 export default function ResultsPage() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
@@ -61,6 +64,8 @@ export default function ResultsPage() {
     }
   }
 
+  const scaleDoubted = (result.warnings ?? []).some((w) => SCALE_WARNINGS.has(w.code));
+  const missing = unmeasuredAreas(result).length > 0;
   return (
     <Stack gap="md" px={{ base: 'sm', sm: 'lg' }} py="lg" maw={1480} mx="auto">
       <Group justify="space-between" align="flex-end">
@@ -74,6 +79,17 @@ export default function ResultsPage() {
       {warnOpen && (result.warnings?.length ?? 0) > 0 && (
         <Alert color="yellow" variant="light" withCloseButton closeButtonLabel="Dismiss warnings" onClose={() => setWarnOpen(false)} title="Check these measurements" data-testid="results-warnings">
           {result.warnings!.map((w, k) => <Text key={k} size="sm">{w.message}</Text>)}
+          {/* what the warnings ask for, one click away: another scale, or the room that was not found drawn in */}
+          {(scaleDoubted || missing) && (
+            <Group gap="xs" mt="xs">
+              {scaleDoubted && (
+                <Button size="xs" variant="light" color="yellow" leftSection={<IconRuler2 size={14} />} onClick={() => navigate(`/projects/${projectId}/ceiling-scale`)} data-testid="warning-change-scale">Change height or scale</Button>
+              )}
+              {missing && (
+                <Button size="xs" variant="light" color="yellow" onClick={() => navigate(`/projects/${projectId}/walls?edit=1`)} data-testid="draw-missing-room">Draw the missing room</Button>
+              )}
+            </Group>
+          )}
         </Alert>
       )}
       {result.rooms.length === 0 && (
@@ -117,7 +133,7 @@ export default function ResultsPage() {
               <PlanViewer height={phone ? 320 : 460}>
                 <PlanOverlay result={result} imageUrl={image?.url} active={hovered} excluded={(i) => !selected.has(i)} onHover={setHovered} onSelect={toggle} />
               </PlanViewer>
-              <PlanLegend greyLabel="Not selected" unmeasured={unmeasuredAreas(result).length > 0} />
+              <PlanLegend greyLabel="Not selected" unmeasured={missing} />
             </div>
             <RoomCards rooms={result.rooms} selected={selected} highlighted={hovered} onToggle={toggle} onHover={setHovered} areaFmt={areaFmt} />
             <div>
