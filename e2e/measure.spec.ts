@@ -176,6 +176,8 @@ describe('measure (mocked API)', () => {
       await page.getByTestId('rooms-editor').waitFor();
       await page.locator('[data-testid=plan-overlay] image').waitFor({ state: 'attached' });
       await expectStat(page, 'Rooms counted', '5 of 5');
+      // the space in no room is hatched here too
+      expect(await page.locator('[data-testid=plan-overlay] [data-testid=unmeasured-area]').count()).toBe(1);
       await page.getByRole('button', { name: 'Zoom in' }).click();
       await page.waitForFunction(() => Number(document.querySelector('[data-testid=plan-viewer]')?.getAttribute('data-zoom')) > 1);
       await page.getByRole('button', { name: 'Fit to screen' }).click();
@@ -203,6 +205,10 @@ describe('measure (mocked API)', () => {
       await page.getByTestId('rooms-editor').waitFor();
       await expectStat(page, 'Rooms counted', '4 of 5');
       expect(await page.getByRole('switch', { name: 'Count BATH in totals' }).isChecked()).toBe(false);
+      // and in the editor, where the missing room is drawn
+      await page.goto('/projects/p1/walls?edit=1');
+      await page.getByTestId('plan-editor').waitFor();
+      expect(await page.locator('[data-testid=plan-editor] [data-testid=unmeasured-area]').count()).toBe(1);
       await context.close();
     });
   }

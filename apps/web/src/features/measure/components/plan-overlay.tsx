@@ -32,7 +32,7 @@ export function PlanOverlay({ result, imageUrl, active, excluded, onHover, onSel
   const unit = rect.width > 0 && rect.height > 0 ? Math.max(f.w / rect.width, f.h / rect.height) : Math.max(f.w, f.h) / ASSUMED_WIDTH_PX;
   const ext = result.outside_detection?.exterior_polygon;
   // space inside the building no room holds (warning unmeasured_space): hatched, so a missed room shows at a glance
-  const unmeasured = unmeasuredAreas(result);
+  const unmeasured = unmeasuredAreas(result.warnings, result.rooms);
   const openings = [
     ...result.rooms.flatMap((r, i) => [...r.windows.map((o) => ({ o, c: PLAN_COLOURS.window, k: `w${i}-${o.id}` })), ...r.doors.map((o) => ({ o, c: PLAN_COLOURS.door, k: `d${i}-${o.id}` }))]),
     ...(result.outside_detection?.outside_windows ?? []).map((o) => ({ o, c: PLAN_COLOURS.window, k: `ow-${o.id}` })),

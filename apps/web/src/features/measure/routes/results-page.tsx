@@ -65,7 +65,7 @@ export default function ResultsPage() {
   }
 
   const scaleDoubted = (result.warnings ?? []).some((w) => SCALE_WARNINGS.has(w.code));
-  const missing = unmeasuredAreas(result).length > 0;
+  const missing = unmeasuredAreas(result.warnings, result.rooms).length > 0;
   return (
     <Stack gap="md" px={{ base: 'sm', sm: 'lg' }} py="lg" maw={1480} mx="auto">
       <Group justify="space-between" align="flex-end">

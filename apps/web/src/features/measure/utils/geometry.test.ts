@@ -32,7 +32,9 @@ describe('unmeasuredAreas', () => {
   });
 
   it('gives the spaces in no room the warnings mark, and drops one the user has since drawn a room over', () => {
-    expect(unmeasuredAreas(base([sq(0, 0, 4000)]))).toEqual([sq(5000, 0, 4000)]);
-    expect(unmeasuredAreas(base([sq(0, 0, 4000), sq(4900, -100, 4200)]))).toEqual([]);
+    const r1 = base([sq(0, 0, 4000)]);
+    expect(unmeasuredAreas(r1.warnings, r1.rooms)).toEqual([sq(5000, 0, 4000)]);
+    const r2 = base([sq(0, 0, 4000), sq(4900, -100, 4200)]);
+    expect(unmeasuredAreas(r2.warnings, r2.rooms)).toEqual([]);
   });
 });

@@ -67,7 +67,7 @@ export function tagPlaceMm(poly: PointMm[], insetMm: number): PointMm {
  * The spaces inside the building that no room holds (the `areas_mm` of warning `unmeasured_space`), less those the
  * user has since drawn a room over (their middle in a room).
  */
-export function unmeasuredAreas(result: ResultDto): PointMm[][] {
-  return (result.warnings ?? []).flatMap((w) => w.areas_mm ?? [])
-    .filter((a) => a.length > 2 && !result.rooms.some((r) => r.polygon && r.polygon.length > 2 && inside(centroidMm(a), r.polygon)));
+export function unmeasuredAreas(warnings: ResultDto['warnings'], rooms: { polygon?: PointMm[] }[]): PointMm[][] {
+  return (warnings ?? []).flatMap((w) => w.areas_mm ?? [])
+    .filter((a) => a.length > 2 && !rooms.some((r) => r.polygon && r.polygon.length > 2 && inside(centroidMm(a), r.polygon)));
 }
