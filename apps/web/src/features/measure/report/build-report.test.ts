@@ -54,6 +54,17 @@ describe('buildReport', () => {
     const planNumbers = (raw.match(/\(([13])\) Tj/g) ?? []).map((r) => r[1]);
     expect(planNumbers).toEqual(['1', '3']);
   });
+  it('outlines on the plan page the space in no room a warning marks, with its legend entry, and only while no room covers it', () => {
+    const result = sample(2);
+    const area: [number, number][] = [[20000, 0], [24000, 0], [24000, 4000], [20000, 4000]];
+    result.warnings = [{ code: 'unmeasured_space', message: 'About 16 m² inside the building is in no room.', areas_mm: [area] }];
+    const raw = buildReport({ result, roomIndexes: [0, 1], projectTitle: 'X', planImage: { dataUrl: PNG_2X2, widthPx: 2, heightPx: 2 } }).output();
+    // (a PDF string escapes its parentheses)
+    expect(raw).toContain('In no room \\(not measured\\)');
+    result.rooms[1] = { ...result.rooms[1], polygon: [[19900, -100], [24100, -100], [24100, 4100], [19900, 4100]] };
+    const covered = buildReport({ result, roomIndexes: [0, 1], projectTitle: 'X', planImage: { dataUrl: PNG_2X2, widthPx: 2, heightPx: 2 } }).output();
+    expect(covered).not.toContain('In no room \\(not measured\\)');
+  });
   it('leaves the plan page out when there is neither an image nor room outlines', () => {
     const result = sample(2);
     result.rooms.forEach((r) => delete r.polygon);

@@ -1,14 +1,14 @@
 import type { jsPDF } from 'jspdf';
 import type { ResultDto } from '../api/measure-api';
 import { roomNumber } from '../utils/format';
-import { centroidMm, planFrameMm, tagPlaceMm } from '../utils/geometry';
+import { centroidMm, planFrameMm, tagPlaceMm, unmeasuredAreas } from '../utils/geometry';
 import { layoutTags } from '../utils/tag-layout';
 import { openingOf, shortLabel, type ReportOpening } from './report-openings';
 
 /** The plan PNG as a data URL with its pixel size (the report embeds it; the library is bundled, no CDN). */
 export interface PlanImageInput { dataUrl: string; widthPx: number; heightPx: number }
 
-const RGB = { room: [28, 126, 214], window: [12, 166, 120], door: [224, 49, 49], exterior: [112, 72, 232] } as const;
+const RGB = { room: [28, 126, 214], window: [12, 166, 120], door: [224, 49, 49], exterior: [112, 72, 232], unmeasured: [214, 51, 108] } as const;
 /** Room number discs and opening tags on paper (mm): readable when the A3 page is printed. */
 const ROOM_TAG_R_MM = 3.4;
 const ROOM_TAG_PT = 10;
@@ -58,6 +58,9 @@ export function addPlanPage(
   };
   const ext = result.outside_detection?.exterior_polygon;
   if (ext && ext.length > 2) { doc.setLineDashPattern([3, 2], 0); outline(ext, RGB.exterior, 0.6, 0); doc.setLineDashPattern([], 0); }
+  // the space in no room (warning unmeasured_space): what the quote does not cover, outlined and tinted
+  const unmeasured = unmeasuredAreas(result.warnings, result.rooms);
+  if (unmeasured.length) { doc.setLineDashPattern([1.5, 1], 0); for (const a of unmeasured) outline(a, RGB.unmeasured, 0.5, 0.12); doc.setLineDashPattern([], 0); }
   const selected = roomIndexes.map((i) => result.rooms[i]).filter((r) => r?.polygon && r.polygon.length > 2);
   for (const r of selected) outline(r.polygon!, RGB.room, 0.7, 0.15);
   // Each opening once: the chosen rooms' and the outside walls'; its tag goes off the wall, away from its room.
@@ -116,7 +119,8 @@ export function addPlanPage(
   doc.restoreGraphicsState();
   doc.setDrawColor(206, 212, 218).setLineWidth(0.3).rect(X(frame.x), Y(frame.y), frame.w * s, frame.h * s);
   // Legend
-  const legend: [string, readonly number[]][] = [['Room (number as in the table)', RGB.room], ['Window (W)', RGB.window], ['Door (D)', RGB.door], ['Outside wall line', RGB.exterior]];
+  const legend: [string, readonly number[]][] = [['Room (number as in the table)', RGB.room], ['Window (W)', RGB.window], ['Door (D)', RGB.door], ['Outside wall line', RGB.exterior],
+    ...(unmeasured.length ? [['In no room (not measured)', RGB.unmeasured] as [string, readonly number[]]] : [])];
   let lx = 14;
   doc.setFont('helvetica', 'normal').setFontSize(9).setTextColor(90);
   for (const [label, rgb] of legend) {
