@@ -1,4 +1,5 @@
 import { useResizeObserver } from '@mantine/hooks';
+import { useId } from 'react';
 import type { OpeningDto, PointMm, ResultDto } from '../api/measure-api';
 import { roomNumber, roomTitle } from '../utils/format';
 import { planFrameMm, tagPlaceMm, unmeasuredAreas } from '../utils/geometry';
@@ -18,6 +19,31 @@ function Opening({ o, colour, unit }: { o: OpeningDto; colour: string; unit: num
   if (o.segment) return <line x1={o.segment[0][0]} y1={o.segment[0][1]} x2={o.segment[1][0]} y2={o.segment[1][1]} stroke={colour} strokeWidth={unit * 4} strokeLinecap="round" />;
   if (o.position) return <circle cx={o.position[0]} cy={o.position[1]} r={unit * 5} fill={colour} />;
   return null;
+}
+
+/**
+ * The spaces inside the building that no room holds (warning unmeasured_space), hatched, in an SVG whose units are mm
+ * (`unit`: one screen pixel in mm). They handle no click of their own: it goes on to the plan (in the editor the missing
+ * room is drawn over them).
+ */
+export function UnmeasuredAreas({ areas, unit }: { areas: PointMm[][]; unit: number }) {
+  const hatch = useId();
+  if (!areas.length) return null;
+  return (
+    <>
+      <defs>
+        <pattern id={hatch} patternUnits="userSpaceOnUse" width={unit * 8} height={unit * 8} patternTransform="rotate(45)">
+          <line x1={0} y1={0} x2={0} y2={unit * 8} stroke={PLAN_COLOURS.unmeasured} strokeWidth={unit * 2} strokeOpacity={0.6} />
+        </pattern>
+      </defs>
+      {areas.map((a, k) => (
+        <polygon key={k} points={pts(a)} fill={`url(#${hatch})`} stroke={PLAN_COLOURS.unmeasured} strokeWidth={unit * 1.5} strokeDasharray={`${unit * 4} ${unit * 3}`}
+          data-testid="unmeasured-area">
+          <title>In no room: not measured. A door or window here may not have been closed; draw the room in the walls view.</title>
+        </polygon>
+      ))}
+    </>
+  );
 }
 
 /** The plan image with rooms, windows, doors and the exterior outline over it; coordinates stay in mm via the viewBox. */
@@ -46,18 +72,7 @@ export function PlanOverlay({ result, imageUrl, active, excluded, onHover, onSel
     <div ref={ref} style={{ width: '100%', height: '100%' }}>
     <svg data-unit-mm={unit.toFixed(3)} viewBox={`${f.x} ${f.y} ${f.w} ${f.h}`} preserveAspectRatio="xMidYMid meet" style={{ width: '100%', height: '100%', display: 'block' }} data-testid="plan-overlay" role="img" aria-label="Measured plan">
       {imageUrl && <image href={imageUrl} x={0} y={0} width={result.metadata.page_width_mm ?? f.w} height={result.metadata.page_height_mm ?? f.h} preserveAspectRatio="none" opacity={0.85} />}
-      {unmeasured.length > 0 && (
-        <defs>
-          <pattern id="unmeasured-hatch" patternUnits="userSpaceOnUse" width={unit * 8} height={unit * 8} patternTransform="rotate(45)">
-            <line x1={0} y1={0} x2={0} y2={unit * 8} stroke={PLAN_COLOURS.unmeasured} strokeWidth={unit * 2} strokeOpacity={0.6} />
-          </pattern>
-        </defs>
-      )}
-      {unmeasured.map((a, k) => (
-        <polygon key={`u${k}`} points={pts(a)} fill="url(#unmeasured-hatch)" stroke={PLAN_COLOURS.unmeasured} strokeWidth={unit * 1.5} strokeDasharray={`${unit * 4} ${unit * 3}`} data-testid="unmeasured-area">
-          <title>In no room: not measured. A door or window here may not have been closed; draw the room in the walls view.</title>
-        </polygon>
-      ))}
+      <UnmeasuredAreas areas={unmeasured} unit={unit} />
       {ext && ext.length > 2 && <polygon points={pts(ext)} fill="none" stroke={PLAN_COLOURS.exterior} strokeWidth={unit * 2.5} strokeDasharray={`${unit * 10} ${unit * 6}`} data-testid="exterior-outline" />}
       {result.rooms.map((r, i) => {
         if (!r.polygon || r.polygon.length < 3) return null;

@@ -1,6 +1,6 @@
 import { useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { PointMm, ResultDto } from '../api/measure-api';
-import { PLAN_COLOURS } from '../components/plan-overlay';
+import { PLAN_COLOURS, UnmeasuredAreas } from '../components/plan-overlay';
 import { planFrameMm, tagPlaceMm, unmeasuredAreas } from '../utils/geometry';
 import { pxPerUnit, SNAP_SCREEN_PX } from '../calibrate/measure-on-plan';
 import type { DrawnLine, Snap } from '../calibrate/snap';
@@ -104,7 +104,6 @@ export function PlanEditorCanvas({ result, imageUrl, rooms, selected, corner, mo
   };
 
   const sel = selected != null ? rooms[selected] : null;
-  const unmeasured = unmeasuredAreas(result.warnings, rooms);
   const handle = unit * 6 * (coarsePointer() ? TOUCH_HANDLE_FACTOR : 1);
   return (
     <svg
@@ -114,17 +113,7 @@ export function PlanEditorCanvas({ result, imageUrl, rooms, selected, corner, mo
     >
       {imageUrl && <image href={imageUrl} x={0} y={0} width={result.metadata.page_width_mm ?? f.w} height={result.metadata.page_height_mm ?? f.h} preserveAspectRatio="none" opacity={0.85} />}
       {/* the space in no room (warning unmeasured_space), hatched where a room may be missing, until one is drawn over it */}
-      {unmeasured.length > 0 && (
-        <defs>
-          <pattern id="editor-unmeasured-hatch" patternUnits="userSpaceOnUse" width={unit * 8} height={unit * 8} patternTransform="rotate(45)">
-            <line x1={0} y1={0} x2={0} y2={unit * 8} stroke={PLAN_COLOURS.unmeasured} strokeWidth={unit * 2} strokeOpacity={0.6} />
-          </pattern>
-        </defs>
-      )}
-      {unmeasured.map((a, k) => (
-        <polygon key={`u${k}`} points={pts(a)} fill="url(#editor-unmeasured-hatch)" stroke={PLAN_COLOURS.unmeasured} strokeWidth={unit * 1.5}
-          strokeDasharray={`${unit * 4} ${unit * 3}`} pointerEvents="none" data-testid="unmeasured-area" />
-      ))}
+      <UnmeasuredAreas areas={unmeasuredAreas(result.warnings, rooms)} unit={unit} />
       {rooms.map((r, i) => {
         const colour = selected === i ? PLAN_COLOURS.active : r.excluded ? PLAN_COLOURS.excluded : PLAN_COLOURS.room;
         return (
