@@ -96,9 +96,7 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     // (swings drawn as curves, or flattened into chains of short segments by the program that wrote the page)
     const swingCurves = [...(outlineLines(vec) ? [...vec.curves, ...vec.fillCurves] : vec.curves), ...polylineArcs(vec.segs)];
     const arcs = findDoorArcs(swingCurves, k, vec.segs);
-    // (the leaf lines of swings drawn open at a right angle are no walls; a swing drawn open less, a casement's as
-    // often as a door's, leaves its lines to the walls: a sash's lines lie in the window's frame)
-    const walls = findWalls(vec, k, deadline, leafLines(arcs.filter((a) => !a.leafEnd)), text);
+    const walls = findWalls(vec, k, deadline, leafLines(arcs), text);
     if (walls.cutShort) warnings.push({ code: 'analysis_cut_short', message: 'The drawing is very dense and its analysis ran out of time before every wall was found: some rooms may be merged or missing. Check the rooms against the plan.' });
     let raw: Paths64 = union([...walls.polys, ...walls.fittings].map(toPath), FillRule.NonZero);
     // connected wall pieces (pieces closer than 50 mm count as joined: double-line bands stop at the faces of

@@ -6,7 +6,7 @@ import { bbox, curveCircle, hypot } from './geometry.js';
 import { Grid } from './grid.js';
 
 /** Which arcs are looked for: radius range (mm), and whether every one must have its leaf drawn. */
-export interface SwingSearch {
+interface SwingSearch {
   minRadiusMm: number; maxRadiusMm: number; leafDrawn?: boolean;
   /** A leaf's ends lie within this share of the radius of the hinge and the arc's end (at least LEAF_NEAR_MM): a leaf
    * drawn as a box is as thick as a share of a door's width, at whatever scale the page is read. */
@@ -85,19 +85,7 @@ const LEAF_LENGTH_SHARE = 0.1;
  * 30-60° arc whose leaf is drawn (one of `segs`, page points, from the hinge to an end of the arc).
  */
 export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = [], within: SwingSearch = DOOR_SWINGS): DoorArc[] {
-  const pieces: { c: PointMm; r: number; a0: number; a1: number; p0: PointMm; p1: PointMm }[] = [];
-  for (const cv of curves) {
-    const circ = curveCircle(cv.p, k);
-    if (!circ || circ.r < within.minRadiusMm || circ.r > within.maxRadiusMm) continue;
-    const { a, m, z } = circ;
-    const ang = (p: PointMm) => Math.atan2(p[1] - circ.c[1], p[0] - circ.c[0]);
-    let a0 = ang(a), a1 = ang(z);
-    const am = ang(m);
-    // orient each piece counter-clockwise in angle so the pieces of one arc can be joined
-    const ccw = ((am - a0 + 3 * Math.PI) % (2 * Math.PI)) - Math.PI > 0;
-    if (!ccw) [a0, a1] = [a1, a0];
-    pieces.push({ c: circ.c, r: circ.r, a0, a1, p0: ccw ? a : z, p1: ccw ? z : a });
-  }
+  const pieces = arcPieces(curves, k).filter((q) => q.r >= within.minRadiusMm && q.r <= within.maxRadiusMm);
   // (the pieces by their centres: the pieces of one circle are looked for among those in the cells round it)
   const byCentre = new Grid<number>(SAME_CIRCLE_MM);
   pieces.forEach((q, j) => byCentre.add(q.c, j));
@@ -149,6 +137,32 @@ export function findDoorArcs(curves: Curve[], k: number, segs: readonly Seg[] = 
   return arcs;
 }
 
+/** A curve as a piece of its circle (mm), oriented counter-clockwise in angle so the pieces of one arc can be joined. */
+interface ArcPiece { c: PointMm; r: number; a0: number; a1: number; p0: PointMm; p1: PointMm }
+
+/** The pieces of a page's curves at `k` mm per point, worked out once: the door search and the scale check both ask. */
+const piecesCache = new WeakMap<Curve[], { k: number; pieces: ArcPiece[] }>();
+
+/** The curves that are pieces of a circle (not straight), in their order. */
+function arcPieces(curves: Curve[], k: number): ArcPiece[] {
+  const known = piecesCache.get(curves);
+  if (known && known.k === k) return known.pieces;
+  const pieces: ArcPiece[] = [];
+  for (const cv of curves) {
+    const circ = curveCircle(cv.p, k);
+    if (!circ) continue;
+    const { a, m, z } = circ;
+    const ang = (p: PointMm) => Math.atan2(p[1] - circ.c[1], p[0] - circ.c[0]);
+    let a0 = ang(a), a1 = ang(z);
+    const am = ang(m);
+    const ccw = ((am - a0 + 3 * Math.PI) % (2 * Math.PI)) - Math.PI > 0;
+    if (!ccw) [a0, a1] = [a1, a0];
+    pieces.push({ c: circ.c, r: circ.r, a0, a1, p0: ccw ? a : z, p1: ccw ? z : a });
+  }
+  piecesCache.set(curves, { k, pieces });
+  return pieces;
+}
+
 /** Pieces whose centres and radii are this close (mm) lie on one circle. */
 const SAME_CIRCLE_MM = 40;
 
@@ -189,20 +203,22 @@ function leafTips(asked: { c: PointMm; r: number; ends: [PointMm, PointMm] }[], 
 }
 
 /**
- * A test for door leaf lines: a line from an arc's hinge to one of its ends, as long as its radius. Arcs are
- * looked up by the grid cell of their hinge, so the test stays cheap on pages with many lines.
+ * A test for door leaf lines: a line from the hinge of a swing drawn open at about a right angle to one of its ends, as
+ * long as its radius. Arcs are looked up by the grid cell of their hinge, so the test stays cheap on pages with many
+ * lines.
  */
 export function leafLines(arcs: DoorArc[]): (s: MmSeg) => boolean {
   const CELL = 100, NEAR = 40;
+  // (a swing drawn open less than a right angle, a casement's as often as a door's, leaves its lines to the walls: a
+  // sash's lines lie in the window's frame)
+  const swings = arcs.filter((a) => !a.leafEnd);
   // each arc in its hinge's cell and the cells around it
   const byHinge = new Grid<DoorArc>(CELL);
-  for (const a of arcs) byHinge.addBox(a.hinge[0] - CELL, a.hinge[1] - CELL, a.hinge[0] + CELL, a.hinge[1] + CELL, a);
+  for (const a of swings) byHinge.addBox(a.hinge[0] - CELL, a.hinge[1] - CELL, a.hinge[0] + CELL, a.hinge[1] + CELL, a);
   const near = (p: PointMm, q: PointMm) => hypot(p[0] - q[0], p[1] - q[1]) < NEAR;
-  // (an arc drawn open less than a right angle has its leaf to its open end only: the line to its closed end may be
-  // a window's glass)
   const fromHinge = (hinge: PointMm, end: PointMm, len: number) => byHinge.at(hinge).some((a) =>
-    Math.abs(len - a.radius) < 0.1 * a.radius && near(hinge, a.hinge) && (a.leafEnd ? [a.leafEnd] : a.ends).some((e) => near(end, e)));
-  return (s) => arcs.length > 0 && (fromHinge(s.a, s.b, s.len) || fromHinge(s.b, s.a, s.len));
+    Math.abs(len - a.radius) < 0.1 * a.radius && near(hinge, a.hinge) && a.ends.some((e) => near(end, e)));
+  return (s) => swings.length > 0 && (fromHinge(s.a, s.b, s.len) || fromHinge(s.b, s.a, s.len));
 }
 
 /**

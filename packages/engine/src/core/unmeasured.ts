@@ -13,7 +13,7 @@ import { fromPath, polyArea, toPath } from './geometry.js';
 /** Gaps up to twice this wide are closed (mm): a wide glazed door or a garage door. */
 const CLOSE_MM = 1500;
 /** Each piece of unmeasured space at least this large is reported (mm²): a recessed entrance is smaller. */
-export const UNMEASURED_MIN_MM2 = 8e6;
+const UNMEASURED_MIN_MM2 = 8e6;
 
 /** The pieces of space the closed outer ring `exterior` adds to it and no room holds, each over UNMEASURED_MIN_MM2 (mm). */
 export function unmeasuredSpace(exterior: PointMm[], rooms: PointMm[][]): PointMm[][] {

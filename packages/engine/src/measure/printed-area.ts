@@ -65,7 +65,7 @@ export function printedAreaChecks(rooms: PrintedRoom[]): (PrintedAreaCheck | nul
  * The area of the smallest rectangle enclosing the points (any orientation): one of its sides lies along an edge of
  * their convex hull, so each hull edge's direction is tried.
  */
-export function enclosingRectArea(pts: [number, number][]): number {
+function enclosingRectArea(pts: [number, number][]): number {
   const hull = convexHull(pts);
   if (hull.length < 3) return 0;
   let best = Infinity;
