@@ -5,8 +5,8 @@ import type { PointMm } from './types.js';
 
 /**
  * An A4 page in site mm at 1:100 (origin 100 pt in, y down) with a pen for wall fills in dark grey, one for thin
- * lines, and a door's swing: a quarter circle round `hinge` from `from` to `to` (both a leaf's length from it, a
- * right angle apart), drawn as one Bézier.
+ * lines, and a door's swing round `hinge` from `from` to `to` (both a leaf's length from it), drawn as one Bézier or
+ * as a chain of chords.
  */
 async function wallSheet() {
   const doc = await PDFDocument.create();
@@ -17,49 +17,47 @@ async function wallSheet() {
     page.drawRectangle({ x: X(x0), y: Y(y1), width: (x1 - x0) * pt, height: (y1 - y0) * pt, color: rgb(0.3, 0.3, 0.3) });
   const line = (x1: number, y1: number, x2: number, y2: number) =>
     page.drawLine({ start: { x: X(x1), y: Y(y1) }, end: { x: X(x2), y: Y(y2) }, thickness: 0.3, color: rgb(0, 0, 0) });
-  const swing = (hinge: PointMm, from: PointMm, to: PointMm) => {
-    const k = 0.5523;
-    const c1: PointMm = [from[0] + (to[0] - hinge[0]) * k, from[1] + (to[1] - hinge[1]) * k];
-    const c2: PointMm = [to[0] + (from[0] - hinge[0]) * k, to[1] + (from[1] - hinge[1]) * k];
-    // (SVG y runs down)
-    page.drawSvgPath(`M ${X(from[0])} ${-Y(from[1])} C ${X(c1[0])} ${-Y(c1[1])} ${X(c2[0])} ${-Y(c2[1])} ${X(to[0])} ${-Y(to[1])}`,
-      { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
-  };
-  /** A swing of any sweep under 90 degrees round `hinge` from `from` to `to`, as one Bézier. */
-  const partSwing = (hinge: PointMm, from: PointMm, to: PointMm) => {
+  /** The circle round `hinge` through `from`, and the signed sweep from `from` to `to` (radians, under a half turn). */
+  const arcOf = (hinge: PointMm, from: PointMm, to: PointMm) => {
     const r = Math.hypot(from[0] - hinge[0], from[1] - hinge[1]);
     const a0 = Math.atan2(from[1] - hinge[1], from[0] - hinge[0]), a1 = Math.atan2(to[1] - hinge[1], to[0] - hinge[0]);
-    const phi = ((a1 - a0 + 3 * Math.PI) % (2 * Math.PI)) - Math.PI, kappa = (4 / 3) * Math.tan(phi / 4) * r;
+    return { r, a0, a1, sweep: ((a1 - a0 + 3 * Math.PI) % (2 * Math.PI)) - Math.PI };
+  };
+  /** A swing of up to 90 degrees round `hinge` from `from` to `to` (both a leaf's length from it), as one Bézier. */
+  const swing = (hinge: PointMm, from: PointMm, to: PointMm) => {
+    const { r, a0, a1, sweep } = arcOf(hinge, from, to);
+    const kappa = (4 / 3) * Math.tan(sweep / 4) * r;
     const c1: PointMm = [from[0] - kappa * Math.sin(a0), from[1] + kappa * Math.cos(a0)];
     const c2: PointMm = [to[0] + kappa * Math.sin(a1), to[1] - kappa * Math.cos(a1)];
+    // (SVG y runs down)
     page.drawSvgPath(`M ${X(from[0])} ${-Y(from[1])} C ${X(c1[0])} ${-Y(c1[1])} ${X(c2[0])} ${-Y(c2[1])} ${X(to[0])} ${-Y(to[1])}`,
       { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
   };
   /** The same swing flattened into `n` equal chords of one path, as many CAD exports write arcs. */
   const flatSwing = (hinge: PointMm, from: PointMm, to: PointMm, n: number) => {
-    const r = Math.hypot(from[0] - hinge[0], from[1] - hinge[1]);
-    const a0 = Math.atan2(from[1] - hinge[1], from[0] - hinge[0]), a1 = Math.atan2(to[1] - hinge[1], to[0] - hinge[0]);
-    const sweep = ((a1 - a0 + 3 * Math.PI) % (2 * Math.PI)) - Math.PI;
+    const { r, a0, sweep } = arcOf(hinge, from, to);
     const pts = Array.from({ length: n + 1 }, (_, i) => [hinge[0] + r * Math.cos(a0 + (sweep * i) / n), hinge[1] + r * Math.sin(a0 + (sweep * i) / n)]);
     page.drawSvgPath(pts.map(([x, y], i) => `${i ? 'L' : 'M'} ${X(x)} ${-Y(y)}`).join(' '), { x: 0, y: 0, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
   };
-  return { doc, fill, line, swing, partSwing, flatSwing };
+  return { doc, fill, line, swing, flatSwing };
 }
 
 /**
  * A room 4000 x 3000 mm (1:100, A4 landscape) with filled walls. Its entrance door stands in a break whose two
  * sides end on different wall lines: a 150 mm wall on the left, a 250 mm wall on the right (their room faces in
- * line). The door is drawn in its frame, a little in front of the wall face: hinge, leaf and swing.
+ * line). The door is drawn in its frame, a little in front of the wall face: hinge, leaf (unless `leaf` is false)
+ * and swing, open `openDeg` degrees, the swing a curve or `chords` straight pieces.
  */
-async function entrancePlan(frontMm: number, chords = 0) {
+async function entrancePlan(frontMm: number, { chords = 0, openDeg = 90, leaf = true } = {}) {
   const { doc, fill, line, swing, flatSwing } = await wallSheet();
   fill(-250, -250, 4250, 0); fill(-250, 0, 0, 3000); fill(4000, 0, 4250, 3000);
   fill(-250, 3000, 1500, 3150); fill(2400, 3000, 4250, 3250);
-  const hy = 3000 - frontMm, hx = 2390, r = 880;
-  line(hx, hy, hx, hy - r);
-  // the swing from the open leaf's tip to the closed end (a curve, or `chords` straight pieces)
-  if (chords) flatSwing([hx, hy], [hx, hy - r], [hx - r, hy], chords);
-  else swing([hx, hy], [hx, hy - r], [hx - r, hy]);
+  const hy = 3000 - frontMm, hx = 2390, r = 880, a = (openDeg * Math.PI) / 180;
+  const tip: PointMm = [hx - r * Math.cos(a), hy - r * Math.sin(a)];
+  if (leaf) line(hx, hy, tip[0], tip[1]);
+  // the swing from the open leaf's tip to the closed end
+  if (chords) flatSwing([hx, hy], tip, [hx - r, hy], chords);
+  else swing([hx, hy], tip, [hx - r, hy]);
   return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
 }
 
@@ -72,15 +70,7 @@ describe('door chords', () => {
   });
 
   it('closes the entrance of a door drawn open at 45 degrees, its leaf drawn, and not from the same arc without its leaf', async () => {
-    const plan = async (leaf: boolean) => {
-      const { doc, fill, line, partSwing } = await wallSheet();
-      fill(-250, -250, 4250, 0); fill(-250, 0, 0, 3000); fill(4000, 0, 4250, 3000);
-      fill(-250, 3000, 1500, 3150); fill(2400, 3000, 4250, 3250);
-      const hy = 2940, hx = 2390, r = 880, tip: PointMm = [hx - r * Math.SQRT1_2, hy - r * Math.SQRT1_2];
-      if (leaf) line(hx, hy, tip[0], tip[1]);
-      partSwing([hx, hy], tip, [hx - r, hy]);
-      return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
-    };
+    const plan = (leaf: boolean) => entrancePlan(60, { openDeg: 45, leaf });
     const r = await plan(true);
     expect(r.rooms).toHaveLength(1);
     expect(r.rooms[0].ceiling_area / 1e6).toBeGreaterThan(11.8);
@@ -92,14 +82,13 @@ describe('door chords', () => {
 
   it('counts no door for a sash drawn open at 45 degrees against an outer wall that runs on (a casement window as often)', async () => {
     const plan = async (short: boolean) => {
-      const { doc, fill, line, partSwing, swing } = await wallSheet();
+      const { doc, fill, line, swing } = await wallSheet();
       fill(-250, -250, 4250, 0); fill(-250, 0, 0, 3000); fill(4000, 0, 4250, 3000); fill(-250, 3000, 4250, 3250);
       // hinged on the top wall's inner face, closed along it, open into the room
       const hx = 1200, hy = 0, r = 700;
       const tip: PointMm = short ? [hx + r * Math.SQRT1_2, hy + r * Math.SQRT1_2] : [hx, hy + r];
       line(hx, hy, tip[0], tip[1]);
-      if (short) partSwing([hx, hy], [hx + r, hy], tip);
-      else swing([hx, hy], [hx + r, hy], tip);
+      swing([hx, hy], [hx + r, hy], tip);
       return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
     };
     const sash = await plan(true);
@@ -111,15 +100,14 @@ describe('door chords', () => {
 
   it('keeps a glazed break with a casement drawn open at 45 degrees a window', async () => {
     const plan = async (sweep: 45 | 90) => {
-      const { doc, fill, line, partSwing, swing } = await wallSheet();
+      const { doc, fill, line, swing } = await wallSheet();
       fill(-250, -250, 1500, 0); fill(2400, -250, 4250, 0); fill(-250, 0, 0, 3000); fill(4000, 0, 4250, 3000); fill(-250, 3000, 4250, 3250);
       // the glass: two lines across the break inside the wall
       line(1500, -170, 2400, -170); line(1500, -80, 2400, -80);
       const hx = 1500, hy = 0, r = 900;
       const tip: PointMm = sweep === 45 ? [hx + r * Math.SQRT1_2, hy + r * Math.SQRT1_2] : [hx, hy + r];
       line(hx, hy, tip[0], tip[1]);
-      if (sweep === 45) partSwing([hx, hy], [hx + r, hy], tip);
-      else swing([hx, hy], [hx + r, hy], tip);
+      swing([hx, hy], [hx + r, hy], tip);
       return analyzePdf(await doc.save(), { page: 1, scale: 100, ceilingHeightMm: 2500 });
     };
     const sash = await plan(45);
@@ -132,7 +120,7 @@ describe('door chords', () => {
 
   it('reads a swing flattened into a chain of short straight pieces as the arc it draws', async () => {
     for (const chords of [9, 24]) {
-      const r = await entrancePlan(60, chords);
+      const r = await entrancePlan(60, { chords });
       expect(r.rooms).toHaveLength(1);
       expect(r.rooms[0].ceiling_area / 1e6).toBeGreaterThan(11.8);
       expect(r.rooms[0].ceiling_area / 1e6).toBeLessThan(12.1);
