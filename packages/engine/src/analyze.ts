@@ -77,8 +77,9 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     }
     // text nobody sees on the sheet (invisible, white on white, clipped away) is never a label or a scale
     const textUser = await readText(page, kUser, hiddenTextTest(vec.textRuns ?? []), vec.textItems).catch(() => [] as TextItem[]);
-    // the page is read: pdf.js keeps its operator list (1.4 M operators on a dense sheet) for a render that never
-    // comes, and every full garbage collection of the analysis would mark it
+    // the page is read: pdf.js keeps what it loaded for it (images, per-page objects) for a render that never
+    // comes, and every full garbage collection of the analysis would mark it (its operator list was not kept:
+    // extract.ts reads it as it streams)
     page.cleanup();
     const warnings: Warning[] = [];
     // a scale bar that disagrees with the chosen scale: analyse at the bar's scale (real-world tolerances),

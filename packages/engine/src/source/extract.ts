@@ -3,7 +3,7 @@
  * points (origin top-left, y down), with its line width in points, plus arcs (Bézier curves) kept apart
  * because door swings are drawn with them. Form XObjects are honoured through their matrix.
  */
-import { formMatrix, OPS } from './pdfjs.js';
+import { formMatrix, OPS, streamOperatorList, type OperatorChunk } from './pdfjs.js';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { hideWhiteOnWhite, newTextState, showText, textOp, type TextGs } from './text-runs.js';
 import { clipSegInto, inClipBox, makeClip, type Clip } from './clip.js';
@@ -69,12 +69,10 @@ const mul = (a: Mat, b: Mat): Mat => [
 /** Limit of segments kept: protects against pathological pages (hatching of millions of lines). */
 const MAX_SEGS = 400_000;
 
-/** `budgetMs`: time allowed for walking the operator list, once pdf.js has built it. */
+/** `budgetMs`: time allowed for walking the operator list (pdf.js's own parse, which sends it in chunks, not counted). */
 export async function extractVectors(page: PDFPageProxy, budgetMs: number): Promise<VectorPage> {
   const vp = page.getViewport({ scale: 1 });
   const base = vp.transform as Mat; // PDF user space -> top-left points
-  const ops = await page.getOperatorList();
-  const deadline = Date.now() + budgetMs;
   const textRuns: TextRun[] = [];
   const out: VectorPage = { segs: [], fills: [], curves: [], fillCurves: [], imageCount: 0, pathOps: 0, truncated: false, textRuns };
   const text = newTextState();
@@ -100,11 +98,27 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
     const s = stack.pop();
     if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha } = s); text.gs = s.textGs; }
   };
-  const { fnArray, argsArray } = ops;
-  for (let i = 0; i < fnArray.length; i++) {
-    if ((i & 4095) === 0 && Date.now() > deadline) { out.truncated = true; break; }
-    const fn = fnArray[i];
-    const args = argsArray[i] as unknown[];
+  // the operators the text is followed through afterwards (text-items.ts): all but the paths, which are most of
+  // a drawing's operators and arguments and which the text does not depend on
+  const textFns: number[] = [];
+  const textArgs: unknown[] = [];
+  // (the time spent walking the operators, without pdf.js's own parse between the chunks)
+  let walkedMs = 0;
+  let walked = 0;
+  // (the text is followed through the whole list, also past the time budget: it costs little)
+  const walk: OperatorChunk = (fnArray, argsArray) => {
+    const start = performance.now();
+    for (let i = 0; i < fnArray.length; i++) {
+      const fn = fnArray[i];
+      const args = argsArray[i] as unknown[];
+      if (fn !== OPS.constructPath) { textFns.push(fn); textArgs.push(args); }
+      if (out.truncated) continue;
+      if ((walked++ & 4095) === 0 && walkedMs + performance.now() - start > budgetMs) { out.truncated = true; continue; }
+      step(fn, args);
+    }
+    walkedMs += performance.now() - start;
+  };
+  const step = (fn: number, args: unknown[]) => {
     switch (fn) {
       case OPS.save: saveGs(); break;
       case OPS.restore: restoreGs(); break;
@@ -242,9 +256,10 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
         break;
       }
     }
-  }
+  };
+  await streamOperatorList(page, walk);
   hideWhiteOnWhite(out, whiteRuns, imageBoxes);
-  out.textItems = textItemsFromOperators(ops, (name) => {
+  out.textItems = textItemsFromOperators({ fnArray: textFns, argsArray: textArgs }, (name) => {
     try {
       return page.commonObjs.has(name) ? (page.commonObjs.get(name) as TextFont) : null;
     } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayPushBeforePdfJs, getDocument, handOver, HandOverPort, OPS, RefusedDecompressionStream, restoreNativePush } from './pdfjs.js';
+import { arrayPushBeforePdfJs, getDocument, handOver, HandOverPort, OPS, RefusedDecompressionStream, restoreNativePush, streamOperatorList } from './pdfjs.js';
 
 describe('loading pdf.js for the engine', () => {
   it('puts back the Array.prototype.push that the legacy build replaces with a JavaScript polyfill', () => {
@@ -99,3 +99,61 @@ describe('handing messages over between the two sides of the in-thread worker', 
     expect(got).toEqual([1, 2]);
   });
 });
+
+describe('streaming a page operator list', () => {
+  /** A page of `n` stroked lines, each its own path (about three operators each, with the colour and width). */
+  async function linesPdf(n: number): Promise<Uint8Array> {
+    const { PDFDocument, rgb } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([600, 600]);
+    for (let i = 0; i < n; i++) page.drawLine({ start: { x: 10, y: 10 + (i % 580) }, end: { x: 20 + (i % 500), y: 10 + (i % 580) }, thickness: 1 + (i % 3), color: rgb(0, 0, 0) });
+    return pdf.save();
+  }
+
+  it('gives the list a chunk at a time as pdf.js sends it, together the list getOperatorList gives', async () => {
+    const doc = await getDocument({ data: await linesPdf(3000), isEvalSupported: false, verbosity: 0 }).promise;
+    try {
+      const page = await doc.getPage(1);
+      const chunks: number[] = [];
+      const fns: number[] = [];
+      const paths: number[][] = [];
+      await streamOperatorList(page, (fnArray, argsArray) => {
+        chunks.push(fnArray.length);
+        for (let i = 0; i < fnArray.length; i++) {
+          fns.push(fnArray[i]);
+          if (fnArray[i] === OPS.constructPath) paths.push(Array.from((argsArray[i] as [number, [Float32Array]])[1][0]));
+        }
+      });
+      // (pdf.js sends about a thousand operators at a time)
+      expect(chunks.length).toBeGreaterThan(3);
+      expect(Math.max(...chunks)).toBeLessThanOrEqual(1000);
+      // the page's list is built afresh for a later asking, and is the same
+      const whole = await page.getOperatorList();
+      expect(whole.fnArray.length).toBe(fns.length);
+      expect(Array.from(whole.fnArray)).toEqual(fns);
+      const wholePaths = whole.fnArray.flatMap((fn, i) => (fn === OPS.constructPath ? [Array.from((whole.argsArray[i] as [number, [Float32Array]])[1][0])] : []));
+      expect(paths).toHaveLength(3000);
+      expect(paths).toEqual(wholePaths);
+    } finally {
+      await doc.destroy();
+    }
+  });
+
+  it('keeps nothing of a chunk once it is read, and passes on what the reader throws', async () => {
+    const doc = await getDocument({ data: await linesPdf(2000), isEvalSupported: false, verbosity: 0 }).promise;
+    try {
+      const page = await doc.getPage(1);
+      let kept = 0;
+      const states = (page as unknown as { _intentStates: Map<unknown, { operatorList?: { fnArray: unknown[] } }> })._intentStates;
+      await streamOperatorList(page, () => {
+        // what pdf.js holds of the list while the next chunk comes: the chunk being read only
+        for (const s of states.values()) kept = Math.max(kept, s.operatorList?.fnArray.length ?? 0);
+      });
+      expect(kept).toBeLessThanOrEqual(1000);
+      await expect(streamOperatorList(page, () => { throw new Error('reader failed'); })).rejects.toThrow('reader failed');
+    } finally {
+      await doc.destroy();
+    }
+  });
+});
+

@@ -3,6 +3,7 @@ import { PDFDocument, PDFOperator, PDFNumber, PDFArray, PDFHexString, StandardFo
 import { loadPdf } from './pdf-load.js';
 import { OPS } from './pdfjs.js';
 import { textItemsFromOperators, type RawTextItem, type TextFont } from './text-items.js';
+import { extractVectors } from './extract.js';
 
 type Op = [string, ...unknown[]];
 
@@ -131,5 +132,32 @@ describe('text items built from the operator list', () => {
     expect(textItemsFromOperators(marked, fonts, [0, 0, 842, 595])?.map((i) => [i.str, i.width])).toEqual([['AB', 10]]);
     // an unknown font: pdf.js's own pass
     expect(textItemsFromOperators(latin, () => null, [0, 0, 842, 595])).toBeNull();
+  });
+
+  it('are the same when built while the page streams in chunks, its paths left out of the text pass', async () => {
+    // text between thousands of stroked lines: pdf.js sends the list in chunks of about a thousand operators,
+    // and the walk keeps only the operators that are not paths for the text
+    const lines = 2500;
+    const bytes = await textPage((op) => {
+      for (let i = 0; i < lines; i++) {
+        const y = 20 + (i % 500);
+        const ops: Op[] = [['m', 20 + (i % 7), y], ['l', 60 + (i % 11), y], ['S']];
+        if (i % 250 === 0) ops.push(['BT'], ['Tf', 8 + (i % 3)], ['Td', 100 + (i % 500), y], ['TJ', [`ROOM ${i}`, -400, `${(i / 100).toFixed(2)} m2`]], ['ET']);
+        op(ops);
+      }
+    });
+    const doc = await loadPdf(bytes);
+    try {
+      const page = await doc.getPage(1);
+      const vec = await extractVectors(page, 10_000);
+      // every chunk walked: each line is a segment (the two dots of the page's fonts are text)
+      expect(vec.segs).toHaveLength(lines);
+      const tc = await page.getTextContent();
+      const ref = (tc.items as RawTextItem[]).filter((i) => 'str' in i && i.str.trim());
+      expect(ref.length).toBeGreaterThanOrEqual(10);
+      expectSame(ref, vec.textItems?.filter((i) => i.str.trim()) ?? null);
+    } finally {
+      await doc.destroy();
+    }
   });
 });
