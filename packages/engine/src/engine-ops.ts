@@ -6,6 +6,7 @@ import { drawOverlay } from './source/overlay.js';
 import { readPageScale } from './source/page-scale.js';
 
 export { setPdfLimits } from './source/pdf-load.js';
+export { warmUpEngine } from './warm-up.js';
 
 export async function runOp(op: string, args: unknown[]): Promise<unknown> {
   const a = args as [Uint8Array, never, never];

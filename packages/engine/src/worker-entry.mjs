@@ -23,7 +23,11 @@ const engine = workerData?.engineUrl ? await import(workerData.engineUrl) : awai
   return import('./engine-ops.ts');
 })();
 if (workerData?.pdfLimits) engine.setPdfLimits(workerData.pdfLimits);
+// A worker started ahead for the next analysis analyses the built-in warm-up plan first (warm-up.ts); a call
+// sent meanwhile waits for it. A failed warm-up only leaves the worker cold.
+const warmedUp = workerData?.warmUp ? await engine.warmUpEngine().then(() => true, () => false) : false;
 writeReport();
+parentPort.postMessage({ ready: true, warmedUp });
 
 parentPort.on('message', async (msg) => {
   const { id, op, args } = msg;

@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { configureEngine, engineMemoryGovernor, previewPdfInWorker } from './worker.js';
+import { analyzePdfInWorker, configureEngine, engineMemoryGovernor, engineSpares, keepSpareWorkers, previewPdfInWorker } from './worker.js';
+import { analyzePdf } from './analyze.js';
 import { roomsPdf } from './test-pdfs.js';
 
 const MB = 2 ** 20;
@@ -49,3 +50,37 @@ describe('engine workers under a shared memory ceiling', () => {
     expect((bombResult as PromiseRejectedResult).reason).toMatchObject({ code: 'too_complex', message: expect.stringContaining('needs more memory than allowed') });
   }, 400_000);
 });
+
+describe('workers kept waiting in engine hosts', () => {
+  afterEach(() => keepSpareWorkers(false));
+
+  const until = async (ok: () => boolean, ms = 120_000) => {
+    for (const end = Date.now() + ms; !ok() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+    return ok();
+  };
+
+  it('after an upload check, keeps a worker for the analysis that has analysed the warm-up plan, and the analysis runs on it', async () => {
+    keepSpareWorkers(true);
+    const plan = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }, { x: 4200, y: 0, w: 3000, h: 3000 }], { door: { x: 4100, y: 1500, widthMm: 900 } });
+    await previewPdfInWorker(plan, 1, { maxWidthPx: 400 }, slow);
+    const analysisReady = () => engineSpares().waiting.some((w) => w.kind === 'analysis' && w.warmedUp === true);
+    expect(await until(analysisReady)).toBe(true);
+    expect(engineSpares().waiting.map((w) => w.kind).sort()).toEqual(['analysis', 'upload']);
+    const taken = engineSpares().taken;
+    const options = { page: 1, scale: 100, ceilingHeightMm: 2500, ocr: false };
+    const inWorker = await analyzePdfInWorker(plan, options, { timeoutMs: 60_000 });
+    expect(engineSpares().taken).toBe(taken + 1);
+    // the same answer as a fresh analysis: the warm-up left nothing behind in what it measures
+    const direct = await analyzePdf(plan, options);
+    expect(inWorker.rooms.map((r) => [r.id, r.ceiling_area, r.perimeter_mm, r.net_wall_area])).toEqual(direct.rooms.map((r) => [r.id, r.ceiling_area, r.perimeter_mm, r.net_wall_area]));
+    // and the next analysis finds another waiting
+    expect(await until(analysisReady)).toBe(true);
+  }, 400_000);
+
+  it('keeps none outside engine hosts', async () => {
+    const plan = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }]);
+    await previewPdfInWorker(plan, 1, { maxWidthPx: 400 }, slow);
+    expect(engineSpares().waiting).toEqual([]);
+  }, 400_000);
+});
+

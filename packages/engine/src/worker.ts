@@ -94,15 +94,29 @@ const REPORT_MS = 20;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 /**
- * Engine hosts keep one started upload-check worker waiting (a spare), refilled when one ends, so that an
- * upload does not wait for the worker to load pdf.js and the engine (seconds on a busy machine). Each call
- * still gets a worker that never ran anything else. A spare's memory is charged to no call.
+ * Engine hosts keep started workers waiting (spares), so that a call does not wait for its worker to load pdf.js
+ * and the engine (seconds on a busy machine): one for an upload's checks, refilled when one ends, and one for the
+ * next analysis, started when an upload's check or an analysis ends (an upload is followed by its analysis while
+ * the user picks the page and the scale). The analysis spare first analyses the built-in warm-up plan (warm-up.ts):
+ * a fresh thread's first analysis of a dense sheet is about a tenth slower than its next. Each call still gets a
+ * worker that never saw another file. A spare's memory is charged to no call.
  */
 let keepSpares = false;
-/** The upload's checks: the tight budget, and the one kind of call a spare is kept for. */
+/** The upload's checks: the tight budget. */
 const UPLOAD_OPS = new Set(['info', 'render', 'preview']);
-interface StartedWorker { worker: Worker; report: SharedArrayBuffer }
+/** The calls a spare is kept for, by kind: whoever waits for them waits while looking at the page. */
+const SPARE_KIND: Record<string, 'upload' | 'analysis'> = { info: 'upload', render: 'upload', preview: 'upload', analyze: 'analysis' };
+interface StartedWorker {
+  worker: Worker;
+  report: SharedArrayBuffer;
+  /** Null until the worker has loaded the engine (and analysed the warm-up plan, when asked to). */
+  warmedUp: boolean | null;
+  /** Removes the listeners it was given while it waited (the call then adds its own). */
+  detach: () => void;
+}
+/** Spares by kind and budget (a spare runs under the budget it was started with). */
 const spares = new Map<string, StartedWorker>();
+const spareKey = (kind: string, budget: { limits: ResourceLimits }) => `${kind} ${JSON.stringify(budget.limits)}`;
 const ownBytesOf = (w: StartedWorker) => Number(Atomics.load(new BigInt64Array(w.report), 0));
 
 const governor = createMemoryGovernor({}, {
@@ -126,36 +140,68 @@ function dropSpares(): void {
   spares.clear();
 }
 
-function startWorker(budget: { limits: ResourceLimits }): StartedWorker {
+function startWorker(budget: { limits: ResourceLimits }, warmUp = false): StartedWorker {
   setEngineHeapGrowth();
   const report = new SharedArrayBuffer(24);
   // (a spare is started after a call, so the bundle's state is known by then)
   const engineUrl = bundle?.url ?? undefined;
-  const worker = new Worker(entry, { resourceLimits: budget.limits, workerData: { report, reportMs: REPORT_MS, pdfLimits: { ...PDF_LIMITS }, engineUrl } });
-  return { worker, report };
+  const worker = new Worker(entry, { resourceLimits: budget.limits, workerData: { report, reportMs: REPORT_MS, pdfLimits: { ...PDF_LIMITS }, engineUrl, warmUp } });
+  const onReady = (msg: { ready?: boolean; warmedUp?: boolean }) => {
+    if (!msg?.ready) return;
+    started.warmedUp = !!msg.warmedUp;
+    worker.off('message', onReady);
+  };
+  worker.on('message', onReady);
+  // (listeners are removed one by one: a worker's removeAllListeners also takes away the hook through which Node
+  // delivers its messages, and the call's answer would never arrive)
+  const started: StartedWorker = { worker, report, warmedUp: null, detach: () => worker.off('message', onReady) };
+  return started;
 }
 
-/** A spare of this budget if one is waiting, else a worker started now. */
-function takeWorker(budget: { limits: ResourceLimits }): StartedWorker {
-  const key = JSON.stringify(budget.limits);
-  const spare = spares.get(key);
-  if (!spare) return startWorker(budget);
+/** The spare kept for `op` under this budget if one is waiting, else a worker started now. */
+function takeWorker(op: string, budget: { limits: ResourceLimits }): StartedWorker {
+  const kind = SPARE_KIND[op];
+  const key = kind && spareKey(kind, budget);
+  const spare = key ? spares.get(key) : undefined;
+  // (an analysis spare still analysing the warm-up plan is left to finish it: the call would wait for it, longer
+  // than a worker started now takes to load)
+  if (!key || !spare || (kind === 'analysis' && spare.warmedUp === null)) return startWorker(budget);
   spares.delete(key);
-  spare.worker.removeAllListeners();
+  spare.detach();
   spare.worker.ref();
+  sparesTaken++;
   return spare;
 }
 
-function refillSpare(op: string, budget: { limits: ResourceLimits }): void {
-  const key = JSON.stringify(budget.limits);
-  // Only uploads wait for an answer while someone looks; a spare for every budget would load pdf.js for
-  // calls that may never come (on a busy machine that CPU is what every other call is waiting for).
-  if (!keepSpares || !UPLOAD_OPS.has(op) || spares.has(key)) return;
-  const spare = startWorker(budget);
+let sparesTaken = 0;
+/** The spares waiting now and how many calls have taken one (for tests and the engine bench). */
+export function engineSpares(): { waiting: { kind: string; warmedUp: boolean | null }[]; taken: number } {
+  return { waiting: [...spares].map(([key, w]) => ({ kind: key.split(' ')[0], warmedUp: w.warmedUp })), taken: sparesTaken };
+}
+
+/** After a call of `op`: the spares the next calls will want, started where none is waiting. */
+function refillSpares(op: string): void {
+  // (a spare for every call would load pdf.js for calls that may never come: on a busy machine that CPU is what
+  // every other call is waiting for)
+  if (!keepSpares || !SPARE_KIND[op]) return;
+  if (SPARE_KIND[op] === 'upload') startSpare('upload', budgetFor(op));
+  startSpare('analysis', budgetFor('analyze'));
+}
+
+function startSpare(kind: 'upload' | 'analysis', budget: { limits: ResourceLimits }): void {
+  const key = spareKey(kind, budget);
+  if (spares.has(key)) return;
+  const spare = startWorker(budget, kind === 'analysis');
   spare.worker.unref();
   const drop = () => { if (spares.get(key) === spare) spares.delete(key); };
   spare.worker.once('error', drop);
   spare.worker.once('exit', drop);
+  const detach = spare.detach;
+  spare.detach = () => {
+    detach();
+    spare.worker.off('error', drop);
+    spare.worker.off('exit', drop);
+  };
   spares.set(key, spare);
 }
 
@@ -217,7 +263,7 @@ function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise
   return new Promise<T>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new EngineCancelledError());
     const budget = budgetFor(op);
-    const { worker, report } = takeWorker(budget);
+    const { worker, report } = takeWorker(op, budget);
     const reportView = new BigInt64Array(report);
     let done = false;
     const finish = (fn: () => void) => {
@@ -227,7 +273,7 @@ function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise
       unwatch();
       void worker.terminate();
       fn();
-      refillSpare(op, budget);
+      refillSpares(op);
     };
     const unwatch = governor.register({
       budgetBytes: budget.memoryBytes,
@@ -240,7 +286,9 @@ function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise
     // The same file takes as long next time: over the wall-clock budget is an answer about the file.
     const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timer = setTimeout(() => finish(() => reject(tooComplex(`it takes longer than ${Math.round(timeoutMs / 1000)} s`))), timeoutMs);
-    worker.on('message', (msg: { ok: boolean; value?: T; error?: { name?: string; code?: string; message: string } }) => {
+    worker.on('message', (msg: { id?: number; ok: boolean; value?: T; error?: { name?: string; code?: string; message: string } }) => {
+      // (the worker's word that it has loaded comes before the answer, and may come after it was taken)
+      if (msg.id === undefined) return;
       if (msg.ok) {
         const v = msg.value as unknown as { png?: Uint8Array };
         if (v && v.png instanceof Uint8Array && !Buffer.isBuffer(v.png)) v.png = Buffer.from(v.png.buffer, v.png.byteOffset, v.png.byteLength);
