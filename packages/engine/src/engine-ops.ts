@@ -20,7 +20,8 @@ export async function runOp(op: string, args: unknown[]): Promise<unknown> {
       const info = await getPdfInfo(a[0]);
       const pageNo = a[1] as number;
       if (pageNo > info.pageCount) return { info, page: null };
-      return { info, page: await renderPageToPng(a[0], pageNo, a[2]) };
+      // (the page info counted the page's operators against the budget already, for the first pages)
+      return { info, page: await renderPageToPng(a[0], pageNo, a[2], info.pages[pageNo - 1]?.checked === true) };
     }
     case 'analyze':
       return analyzePdf(a[0], a[1]);
@@ -28,6 +29,9 @@ export async function runOp(op: string, args: unknown[]): Promise<unknown> {
       return readPageScale(a[0], a[1] as number);
     case 'overlay':
       return drawOverlay(a[0], a[1], a[2]);
+    case 'heap-limit':
+      // (the V8 heap limit the call's worker runs under: for the tests of the budgets)
+      return (await import('node:v8')).getHeapStatistics().heap_size_limit;
     default:
       throw new Error(`unknown engine op ${op}`);
   }

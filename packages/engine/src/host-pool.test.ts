@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureEngine, engineHostPids, previewPdfInWorker } from './worker.js';
+import { configureEngine, engineHostPids, previewPdfInWorker, runEngineCall } from './worker.js';
 import { EngineCancelledError } from './engine-errors.js';
 import { roomsPdf } from './test-pdfs.js';
 
@@ -22,6 +22,13 @@ describe('engine calls in engine host processes', () => {
     expect(pid).toBeGreaterThan(0);
     expect(pid).not.toBe(process.pid);
     await expect(previewPdfInWorker(new Uint8Array(Buffer.from('not a pdf at all')), 1, {}, slow)).rejects.toMatchObject({ name: 'EngineInputError', code: 'not_pdf' });
+  }, 400_000);
+
+  it('runs each call under its own heap budget, not under the heap size the host process was started with', async () => {
+    configureEngine({ hosts: 1, analysisHeapMb: 1024 });
+    // (a V8 heap flag is the whole process's: a host started with one ran every worker under it, 256 MB)
+    const limitMb = (await runEngineCall<number>('heap-limit', [], slow)) / 2 ** 20;
+    expect(limitMb).toBeGreaterThanOrEqual(1024);
   }, 400_000);
 
   it('fails the calls of a host that dies and starts a new host for the next call', async () => {

@@ -13,8 +13,6 @@ import { EngineInputError } from './types.js';
 export interface HostPoolOptions {
   /** Most host processes at once. */
   maxHosts: number;
-  /** V8 heap cap of a host's own thread (MB); the engine's work runs in its worker threads, with their own caps. */
-  heapMb: number;
   /** An idle host resident over this (MB) is ended (what its finished workers left behind is given back). */
   recycleMb: number;
   /** An idle host is ended after this long (ms), unless it is one of the `keepWarm` kept. */
@@ -84,7 +82,9 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
   };
 
   const start = (): Host => {
-    const child = fork(entry, [], { execArgv: [`--max-old-space-size=${o.heapMb}`], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // (no heap flag for the host: a V8 heap size set on the command line is the whole process's, and its worker
+    // threads ran under it instead of their own budgets; its own thread only passes messages and watches them)
+    const child = fork(entry, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const h: Host = { child, inflight: new Map(), idleTimer: null, retiring: false };
     hosts.add(h);
     child.send({ type: 'configure', settings });

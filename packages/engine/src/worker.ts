@@ -81,12 +81,10 @@ export interface EngineLimits {
 /** What a host process is configured with: the budgets and the PDF limits. */
 export type EngineSettings = EngineLimits & { pdf: PdfLimits };
 
-const limits: EngineLimits = { uploadHeapMb: 256, analysisHeapMb: DEFAULT_ANALYSIS_HEAP_MB, uploadMemoryMb: 384, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 512, warmHosts: 0, hostIdleMs: 30_000 };
-/** A host's own thread only passes messages and watches its workers. */
-const HOST_HEAP_MB = 256;
+const limits: EngineLimits = { uploadHeapMb: 512, analysisHeapMb: DEFAULT_ANALYSIS_HEAP_MB, uploadMemoryMb: 640, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 512, warmHosts: 0, hostIdleMs: 30_000 };
 /** A host that has not answered this long after a call's own time limit is stuck, and killed. */
 const HOST_GRACE_MS = 15_000;
-const poolOptions: HostPoolOptions = { maxHosts: 0, heapMb: HOST_HEAP_MB, recycleMb: limits.hostRecycleMb, idleMs: limits.hostIdleMs, keepWarm: limits.warmHosts, graceMs: HOST_GRACE_MS };
+const poolOptions: HostPoolOptions = { maxHosts: 0, recycleMb: limits.hostRecycleMb, idleMs: limits.hostIdleMs, keepWarm: limits.warmHosts, graceMs: HOST_GRACE_MS };
 let pool: HostPool | null = null;
 
 /** How often workers report their memory and the governor looks (ms). */

@@ -1,6 +1,6 @@
 /** Page count, page sizes and whether each page carries vector drawing (not only images). */
 import { OPS } from './pdfjs.js';
-import { checkedOperatorList, loadPdf } from './pdf-load.js';
+import { countedOperators, loadPdf } from './pdf-load.js';
 
 export interface PdfPageInfo {
   widthPt: number;
@@ -34,12 +34,14 @@ export async function getPdfInfo(bytes: Uint8Array): Promise<PdfInfo> {
       let checked = i <= VECTOR_CHECK_PAGES;
       if (checked) {
         try {
-          const ops = await checkedOperatorList(page);
           let paths = 0;
-          for (const fn of ops.fnArray) {
-            if (fn === OPS.constructPath) paths++;
-            else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) hasImages = true;
-          }
+          await countedOperators(page, (fnArray) => {
+            for (let k = 0; k < fnArray.length; k++) {
+              const fn = fnArray[k];
+              if (fn === OPS.constructPath) paths++;
+              else if (fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject) hasImages = true;
+            }
+          });
           hasVectorDrawing = paths >= 4;
           pathCount = paths;
         } catch (err) {

@@ -1,6 +1,6 @@
 /** Loading PDFs with pdf.js (legacy build for Node) and mapping its failures to EngineInputError. */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { getDocument } from './pdfjs.js';
+import { getDocument, streamOperatorList } from './pdfjs.js';
 import { EngineInputError } from '../types.js';
 import { declaredPageCount, formNestingDepth, PDF_LIMITS, tooComplex } from '../pdf-limits.js';
 
@@ -38,11 +38,23 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   return doc;
 }
 
-/** The page's drawing operators, refused beyond the operator budget (the cost of every later step grows with them). */
-export async function checkedOperatorList(page: PDFPageProxy) {
-  const ops = await page.getOperatorList();
-  if (ops.fnArray.length > PDF_LIMITS.maxOperators) throw tooComplex(`${ops.fnArray.length} drawing operations on one page; at most ${PDF_LIMITS.maxOperators}`);
-  return ops;
+/**
+ * The number of the page's drawing operators, refused beyond the operator budget (the cost of every later step
+ * grows with them); `visit` sees each chunk of them as it comes. The list is read as pdf.js streams it and not
+ * kept: a render builds its own (pdf.js keeps the two apart), and a dense sheet's list is hundreds of megabytes.
+ */
+export async function countedOperators(page: PDFPageProxy, visit?: (fnArray: ArrayLike<number>) => void): Promise<number> {
+  let n = 0;
+  const over = () => tooComplex(`more than ${PDF_LIMITS.maxOperators} drawing operations on one page`);
+  await streamOperatorList(page, (fnArray) => {
+    n += fnArray.length;
+    // (refused as soon as the count is over: the rest of the page is not parsed)
+    if (n > PDF_LIMITS.maxOperators) throw over();
+    visit?.(fnArray);
+  });
+  // (a list given whole, where pdf.js could not stream it, is counted at its end)
+  if (n > PDF_LIMITS.maxOperators) throw over();
+  return n;
 }
 
 export async function getPageChecked(doc: PDFDocumentProxy, pageNo: number) {

@@ -155,5 +155,26 @@ describe('streaming a page operator list', () => {
       await doc.destroy();
     }
   });
-});
 
+  it('counts an upload page against the operator budget without keeping its list, and stops the parse once over', async () => {
+    const { countedOperators, setPdfLimits, PDF_LIMITS } = await import('./pdf-load.js');
+    const doc = await getDocument({ data: await linesPdf(3000), isEvalSupported: false, verbosity: 0 }).promise;
+    const before = PDF_LIMITS.maxOperators;
+    try {
+      const page = await doc.getPage(1);
+      const states = (page as unknown as { _intentStates: Map<unknown, { operatorList?: { fnArray: unknown[] } }> })._intentStates;
+      const n = await countedOperators(page);
+      expect(n).toBeGreaterThan(6000);
+      // nothing of the list is left with the page
+      expect([...states.values()].reduce((t, s) => t + (s.operatorList?.fnArray.length ?? 0), 0)).toBe(0);
+      // over the budget: refused, and no chunk is read past the one that went over
+      setPdfLimits({ maxOperators: 2000 });
+      let seen = 0;
+      await expect(countedOperators(page, (fnArray) => { seen += fnArray.length; })).rejects.toMatchObject({ code: 'too_complex' });
+      expect(seen).toBeLessThanOrEqual(2000);
+    } finally {
+      setPdfLimits({ maxOperators: before });
+      await doc.destroy();
+    }
+  });
+});

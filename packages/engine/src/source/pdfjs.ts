@@ -169,6 +169,7 @@ interface IntentState {
   opListReadCapability?: unknown;
   renderTasks?: Set<{ operatorListChanged(): void }>;
   operatorList?: { fnArray: number[]; argsArray: unknown[]; lastChunk: boolean };
+  streamReader?: { cancel(reason?: unknown): Promise<void> } | null;
 }
 
 /**
@@ -192,29 +193,36 @@ export async function streamOperatorList(page: PDFPageProxy, onChunk: OperatorCh
     onChunk(ops.fnArray, ops.argsArray);
     return;
   }
-  let failed: { error: unknown } | null = null;
   // pdf.js tells each of the page's render tasks when a chunk has been appended to the list (getOperatorList's
-  // own task first, which answers at the last chunk): this one reads what was appended and empties the list
+  // own task first, which answers at the last chunk): this one reads what was appended and empties the list. When
+  // the reader throws, the parse is cancelled there (a page refused for its size is not parsed to its end) and the
+  // call fails at once with what it threw.
+  let fail: (error: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => { fail = reject; });
+  let stopped = false;
   state.renderTasks.add({
     operatorListChanged() {
-      if (!failed) {
+      if (!stopped) {
         try {
           onChunk(list.fnArray, list.argsArray);
         } catch (error) {
-          failed = { error };
+          stopped = true;
+          void state.streamReader?.cancel(error).catch(() => {});
+          fail(error);
         }
       }
       list.fnArray.length = 0;
       list.argsArray.length = 0;
     },
   });
+  // (a cancelled parse may leave getOperatorList unanswered, or failing later: nobody waits for it then)
+  listed.catch(() => {});
   try {
-    await listed;
+    await Promise.race([listed, failed]);
   } finally {
     // (an emptied list must not answer a later getOperatorList of the page)
     (states as Map<unknown, IntentState>).delete(key);
   }
-  if (failed) throw (failed as { error: unknown }).error;
 }
 
 /** The fonts pdfjs-dist ships for text whose font a PDF does not embed (a folder path ending in '/'). */

@@ -1,6 +1,6 @@
 /** Rendering a page to PNG with pdf.js and @napi-rs/canvas, capped in size to keep memory modest. */
 import { createCanvas } from '@napi-rs/canvas';
-import { checkedOperatorList, loadPdf, getPageChecked } from './pdf-load.js';
+import { countedOperators, loadPdf, getPageChecked } from './pdf-load.js';
 
 export interface RenderOptions {
   /** Target width in pixels; capped at MAX_PX on the long side. Default 1600. */
@@ -15,12 +15,16 @@ export interface RenderedPage {
   heightPx: number;
 }
 
-export async function renderPageCanvas(bytes: Uint8Array, pageNo: number, opts: RenderOptions = {}) {
+/**
+ * `counted`: the page's operators were already counted against the budget (page info, in an upload's check):
+ * not counted again (on a dense sheet that is pdf.js's whole parse once more).
+ */
+export async function renderPageCanvas(bytes: Uint8Array, pageNo: number, opts: RenderOptions = {}, counted = false) {
   const doc = await loadPdf(bytes);
   try {
     const page = await getPageChecked(doc, pageNo);
-    // Counted before any pixel is drawn; pdf.js reuses this list for the render below.
-    await checkedOperatorList(page);
+    // Counted before any pixel is drawn (and not kept: the render below builds its own list)
+    if (!counted) await countedOperators(page);
     const base = page.getViewport({ scale: 1 });
     const want = Math.min(opts.maxWidthPx ?? 1600, MAX_PX);
     let scale = want / base.width;
@@ -39,7 +43,7 @@ export async function renderPageCanvas(bytes: Uint8Array, pageNo: number, opts: 
   }
 }
 
-export async function renderPageToPng(bytes: Uint8Array, pageNo: number, opts: RenderOptions = {}): Promise<RenderedPage> {
-  const { canvas, widthPx, heightPx } = await renderPageCanvas(bytes, pageNo, opts);
+export async function renderPageToPng(bytes: Uint8Array, pageNo: number, opts: RenderOptions = {}, counted = false): Promise<RenderedPage> {
+  const { canvas, widthPx, heightPx } = await renderPageCanvas(bytes, pageNo, opts, counted);
   return { png: canvas.toBuffer('image/png'), widthPx, heightPx };
 }
