@@ -198,7 +198,7 @@ async function main(): Promise<number> {
   // (the densest real sheet the way a user meets it: its worker thread has analysed nothing before, so pdf.js's and the
   // engine's code is not yet compiled by the JIT, which the bench's worker has had every page before to do)
   if (slowestReal) console.log(await workerCallTiming(slowestReal.file, slowestReal.options, 1, `slowest real plan (${slowestReal.id}, ${Math.round(slowestReal.ms)} ms in the bench's warm worker)`));
-  // (and as an engine host runs them: the analysis on the worker it keeps waiting, which has loaded the engine and
+  // (and in an engine host as the server runs them: on the worker it keeps waiting, which has loaded the engine and
   // analysed the built-in warm-up plan while the upload's page was picked)
   if (truths[0]) console.log(await workerCallTiming(join(plansDir, truths[0].file), truths[0].options, 3, 'simple page', true));
   if (slowestReal) console.log(await workerCallTiming(slowestReal.file, slowestReal.options, 2, `slowest real plan (${slowestReal.id})`, true));
@@ -229,38 +229,40 @@ function cliTiming(pdf: string, page: number): string {
 }
 
 /**
- * An analysis as the server asks for one (analyzePdfInWorker), `calls` times: on a fresh worker thread, which loads
- * pdf.js and the engine's bundle, then analyses (what a user waits for on top of the queue when no worker is kept
- * waiting); or, with `spare`, on the worker an engine host keeps waiting for the next analysis (worker.ts), which
- * has loaded the engine and analysed the built-in warm-up plan while the upload's page was picked (an upload check
- * of the page comes first, as on the server).
+ * An analysis as the server asks for one (analyzePdfInWorker), `calls` times: on a fresh worker thread of this
+ * process, which loads pdf.js and the engine's bundle, then analyses; or, with `host`, as the server runs it: in an
+ * engine host process (worker.ts, ADR 009), after the page's upload check, each call a few seconds after the last
+ * (a user picking the page and the scale), when the host has the worker it keeps waiting for the next analysis
+ * loaded and warmed on the built-in plan.
  */
-async function workerCallTiming(pdf: string, options: PlanTruth['options'], calls = 3, what = 'simple page', spare = false): Promise<string> {
-  const { analyzePdfInWorker, engineSpares, keepSpareWorkers, previewPdfInWorker } = await import('../src/worker.js');
+async function workerCallTiming(pdf: string, options: PlanTruth['options'], calls = 3, what = 'simple page', host = false): Promise<string> {
+  const { analyzePdfInWorker, configureEngine, previewPdfInWorker } = await import('../src/worker.js');
   const bytes = new Uint8Array(readFileSync(pdf));
   const runs: number[] = [];
-  keepSpareWorkers(spare);
+  const pause = () => new Promise((r) => setTimeout(r, HOST_PAUSE_MS));
+  if (host) configureEngine({ hosts: 1 });
   try {
-    if (spare) await previewPdfInWorker(bytes, options.page, { maxWidthPx: 1200 });
+    if (host) await previewPdfInWorker(bytes, options.page, { maxWidthPx: 2000 }, { timeoutMs: 120_000 });
     for (let i = 0; i < calls; i++) {
-      if (spare) {
-        const end = Date.now() + 120_000;
-        while (!engineSpares().waiting.some((w) => w.kind === 'analysis' && w.warmedUp !== null) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-      }
+      if (host) await pause();
       const t0 = performance.now();
       try {
-        await analyzePdfInWorker(bytes, options);
+        await analyzePdfInWorker(bytes, options, { timeoutMs: 120_000 });
       } catch (e) {
         return `worker call: failed (${(e as Error).message.slice(0, 200)})`;
       }
       runs.push(performance.now() - t0);
     }
+  } catch (e) {
+    return `upload check: failed (${(e as Error).message.slice(0, 200)})`;
   } finally {
-    keepSpareWorkers(false);
+    if (host) configureEngine({ hosts: 0 });
   }
-  const how = spare ? 'on the worker an engine host keeps waiting, warmed on the built-in plan' : 'fresh worker thread';
+  const how = host ? `in an engine host, ${HOST_PAUSE_MS / 1000} s after its upload check or last analysis` : 'fresh worker thread';
   return `worker call (analyzePdfInWorker as the server runs it, ${how}, ${what}): ${runs.map((v) => Math.round(v)).join(' / ')} ms`;
 }
+/** How long after an upload check (or the last analysis) the host is asked for an analysis. */
+const HOST_PAUSE_MS = 3000;
 
 /**
  * One page alone as a whole CLI process (Node, pdf.js, the engine, its OCR workers and pixel helper): its time
