@@ -228,6 +228,9 @@ function cliTiming(pdf: string, page: number): string {
   return `cli (node packages/engine/scripts/analyze.mjs, whole process, simple page): ${runs.map((v) => Math.round(v)).join(' / ')} ms`;
 }
 
+/** How long after an upload check (or the last analysis) the host is asked for an analysis. */
+const HOST_PAUSE_MS = 3000;
+
 /**
  * An analysis as the server asks for one (analyzePdfInWorker), `calls` times: on a fresh worker thread of this
  * process, which loads pdf.js and the engine's bundle, then analyses; or, with `host`, as the server runs it: in an
@@ -261,8 +264,6 @@ async function workerCallTiming(pdf: string, options: PlanTruth['options'], call
   const how = host ? `in an engine host, ${HOST_PAUSE_MS / 1000} s after its upload check or last analysis` : 'fresh worker thread';
   return `worker call (analyzePdfInWorker as the server runs it, ${how}, ${what}): ${runs.map((v) => Math.round(v)).join(' / ')} ms`;
 }
-/** How long after an upload check (or the last analysis) the host is asked for an analysis. */
-const HOST_PAUSE_MS = 3000;
 
 /**
  * One page alone as a whole CLI process (Node, pdf.js, the engine, its OCR workers and pixel helper): its time

@@ -1,4 +1,5 @@
 /** The operations a worker thread can run (kept apart from index.ts so the worker never imports itself). */
+import { getHeapStatistics } from 'node:v8';
 import { getPdfInfo } from './source/info.js';
 import { renderPageToPng } from './source/render.js';
 import { analyzePdf } from './analyze.js';
@@ -31,7 +32,7 @@ export async function runOp(op: string, args: unknown[]): Promise<unknown> {
       return drawOverlay(a[0], a[1], a[2]);
     case 'heap-limit':
       // (the V8 heap limit the call's worker runs under: for the tests of the budgets)
-      return (await import('node:v8')).getHeapStatistics().heap_size_limit;
+      return getHeapStatistics().heap_size_limit;
     default:
       throw new Error(`unknown engine op ${op}`);
   }

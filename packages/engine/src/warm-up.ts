@@ -30,21 +30,21 @@ function drawing(): string {
 }
 
 /**
- * A flat of `COLS` x `ROWS` rooms with the parts a real sheet has: outer walls cut as fills with windows in them,
+ * A flat of `cols` x `rows` rooms with the parts a real sheet has: outer walls cut as fills with windows in them,
  * partitions drawn as two lines with doors (leaf and swing), room names with printed areas; with `more`, a hatched
  * floor and a tiled one, beds, a stair, a balcony with its railing, and dimension lines with their figures.
  */
-function flat(COLS: number, ROWS: number, firstNo: number, more: boolean): string {
+function flat(cols: number, rows: number, firstNo: number, more: boolean): string {
   const ops: string[] = ['0 g', '0 G'];
-  const W = COLS * ROOM_W, H = ROWS * ROOM_H;
-  const rect = (x0: number, y0: number, x1: number, y1: number) => ops.push(`${at(x0, y0)} ${((x1 - x0) * K).toFixed(2)} ${((y1 - y0) * K).toFixed(2)} re f`);
+  const W = cols * ROOM_W, H = rows * ROOM_H;
+  const rect = (x0: number, y0: number, x1: number, y1: number) => ops.push(`${at(x0, y0)} ${pt(x1 - x0)} ${pt(y1 - y0)} re f`);
   const line = (x0: number, y0: number, x1: number, y1: number) => ops.push(`${at(x0, y0)} m ${at(x1, y1)} l S`);
   const text = (x: number, y: number, size: number, s: string) => ops.push(`BT /F1 ${size} Tf ${at(x, y)} Td (${s}) Tj ET`);
   // outer walls, the top and bottom ones broken for a window in every room
   const win = (c: number) => [c * ROOM_W + 1200, c * ROOM_W + 2800];
   for (const [y0, y1] of [[-OUTER, 0], [H, H + OUTER]]) {
     let x = -OUTER;
-    for (let c = 0; c < COLS; c++) {
+    for (let c = 0; c < cols; c++) {
       const [a, b] = win(c);
       rect(x, y0, a, y1);
       x = b;
@@ -54,7 +54,7 @@ function flat(COLS: number, ROWS: number, firstNo: number, more: boolean): strin
   rect(-OUTER, 0, 0, H);
   rect(W, 0, W + OUTER, H);
   ops.push('0.25 w');
-  for (let c = 0; c < COLS; c++) {
+  for (let c = 0; c < cols; c++) {
     const [a, b] = win(c);
     for (const [y0, y1] of [[-OUTER, 0], [H, H + OUTER]]) {
       for (const y of [y0, (y0 + y1) / 2, y1]) line(a, y, b, y);
@@ -72,23 +72,23 @@ function flat(COLS: number, ROWS: number, firstNo: number, more: boolean): strin
     ops.push('0.5 w');
   };
   ops.push('0.5 w');
-  for (let c = 1; c < COLS; c++) {
+  for (let c = 1; c < cols; c++) {
     const x = c * ROOM_W;
-    for (let r = 0; r < ROWS; r++) {
+    for (let r = 0; r < rows; r++) {
       const y0 = r * ROOM_H, g0 = y0 + 1000, g1 = y0 + 1900, y1 = (r + 1) * ROOM_H;
       for (const dx of [-PART / 2, PART / 2]) {
         line(x + dx, y0 + (r ? PART / 2 : 0), x + dx, g0);
-        line(x + dx, g1, x + dx, y1 - (r < ROWS - 1 ? PART / 2 : 0));
+        line(x + dx, g1, x + dx, y1 - (r < rows - 1 ? PART / 2 : 0));
       }
       line(x - PART / 2, g0, x + PART / 2, g0);
       line(x - PART / 2, g1, x + PART / 2, g1);
       door(x + PART / 2, g0, 0, 1, 1, 0);
     }
   }
-  for (let r = 1; r < ROWS; r++) {
+  for (let r = 1; r < rows; r++) {
     const y = r * ROOM_H;
-    for (let c = 0; c < COLS; c++) {
-      const x0 = c * ROOM_W + (c ? PART / 2 : 0), x1 = (c + 1) * ROOM_W - (c < COLS - 1 ? PART / 2 : 0);
+    for (let c = 0; c < cols; c++) {
+      const x0 = c * ROOM_W + (c ? PART / 2 : 0), x1 = (c + 1) * ROOM_W - (c < cols - 1 ? PART / 2 : 0);
       const g0 = c * ROOM_W + 1500, g1 = g0 + 900;
       for (const dy of [-PART / 2, PART / 2]) {
         if (c % 2) {
@@ -106,11 +106,11 @@ function flat(COLS: number, ROWS: number, firstNo: number, more: boolean): strin
     }
   }
   // names and printed areas
-  for (let r = 0; r < ROWS; r++) {
-    for (let c = 0; c < COLS; c++) {
-      const w = ROOM_W - (c ? PART / 2 : 0) - (c < COLS - 1 ? PART / 2 : 0), h = ROOM_H - (r ? PART / 2 : 0) - (r < ROWS - 1 ? PART / 2 : 0);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const w = ROOM_W - (c ? PART / 2 : 0) - (c < cols - 1 ? PART / 2 : 0), h = ROOM_H - (r ? PART / 2 : 0) - (r < rows - 1 ? PART / 2 : 0);
       const x = c * ROOM_W + 1300, y = r * ROOM_H + 2200;
-      text(x, y, 8, `Raum ${r * COLS + c + firstNo}`);
+      text(x, y, 8, `Raum ${r * cols + c + firstNo}`);
       text(x, y - 450, 7, `${((w * h) / 1e6).toFixed(2)} m2`);
     }
   }
@@ -128,12 +128,12 @@ function flat(COLS: number, ROWS: number, firstNo: number, more: boolean): strin
   for (let y = ty0; y <= ty1; y += 300) line(tx0, y, tx1, y);
   // beds in the bottom row's rooms, a stair in the top right room
   ops.push('0.25 w');
-  for (let c = 0; c < COLS; c++) {
+  for (let c = 0; c < cols; c++) {
     const x = c * ROOM_W + 2200, y = 300;
-    ops.push(`${at(x, y)} ${(1600 * K).toFixed(2)} ${(2000 * K).toFixed(2)} re S`);
+    ops.push(`${at(x, y)} ${pt(1600)} ${pt(2000)} re S`);
     line(x, y + 1700, x + 1600, y + 1700);
   }
-  const sx = (COLS - 1) * ROOM_W + 600, sy = (ROWS - 1) * ROOM_H + 300;
+  const sx = (cols - 1) * ROOM_W + 600, sy = (rows - 1) * ROOM_H + 300;
   for (let i = 0; i <= 10; i++) line(sx, sy + i * 280, sx + 1200, sy + i * 280);
   line(sx + 600, sy, sx + 600, sy + 2800);
   // a balcony off the top wall, bounded by its railing
@@ -147,13 +147,13 @@ function flat(COLS: number, ROWS: number, firstNo: number, more: boolean): strin
   const dimY = -OUTER - 1200, dimX = -OUTER - 1200;
   line(0, dimY, W, dimY);
   line(dimX, 0, dimX, H);
-  for (let c = 0; c <= COLS; c++) {
+  for (let c = 0; c <= cols; c++) {
     line(c * ROOM_W - 150, dimY - 150, c * ROOM_W + 150, dimY + 150);
-    if (c < COLS) text(c * ROOM_W + ROOM_W / 2 - 300, dimY + 150, 6, (ROOM_W / 1000).toFixed(2));
+    if (c < cols) text(c * ROOM_W + ROOM_W / 2 - 300, dimY + 150, 6, (ROOM_W / 1000).toFixed(2));
   }
-  for (let r = 0; r <= ROWS; r++) {
+  for (let r = 0; r <= rows; r++) {
     line(dimX - 150, r * ROOM_H - 150, dimX + 150, r * ROOM_H + 150);
-    if (r < ROWS) text(dimX - 900, r * ROOM_H + ROOM_H / 2, 6, (ROOM_H / 1000).toFixed(2));
+    if (r < rows) text(dimX - 900, r * ROOM_H + ROOM_H / 2, 6, (ROOM_H / 1000).toFixed(2));
   }
   return ops.join('\n');
 }

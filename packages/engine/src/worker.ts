@@ -102,18 +102,18 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 let keepSpares = false;
 /** The upload's checks: the tight budget. */
 const UPLOAD_OPS = new Set(['info', 'render', 'preview']);
-/** The calls a spare is kept for, by kind: whoever waits for them waits while looking at the page. */
-const SPARE_KIND: Record<string, 'upload' | 'analysis'> = { info: 'upload', render: 'upload', preview: 'upload', analyze: 'analysis' };
-interface StartedWorker {
-  worker: Worker;
-  report: SharedArrayBuffer;
-  /** Null until the worker has loaded the engine (and analysed the warm-up plan, when asked to). */
+/** The kind of spare kept for a call of `op`, if any: whoever waits for these waits while looking at the page. */
+const spareKind = (op: string): 'upload' | 'analysis' | null => (UPLOAD_OPS.has(op) ? 'upload' : op === 'analyze' ? 'analysis' : null);
+interface StartedWorker { worker: Worker; report: SharedArrayBuffer }
+interface Spare {
+  started: StartedWorker;
+  /** Null until the worker has loaded the engine (and analysed the warm-up plan, for an analysis spare). */
   warmedUp: boolean | null;
   /** Removes the listeners it was given while it waited (the call then adds its own). */
   detach: () => void;
 }
 /** Spares by kind and budget (a spare runs under the budget it was started with). */
-const spares = new Map<string, StartedWorker>();
+const spares = new Map<string, Spare>();
 const spareKey = (kind: string, budget: { limits: ResourceLimits }) => `${kind} ${JSON.stringify(budget.limits)}`;
 const ownBytesOf = (w: StartedWorker) => Number(Atomics.load(new BigInt64Array(w.report), 0));
 
@@ -122,7 +122,7 @@ const governor = createMemoryGovernor({}, {
   sample: () => {
     const m = process.memoryUsage();
     let spareBytes = 0;
-    for (const w of spares.values()) spareBytes += ownBytesOf(w);
+    for (const w of spares.values()) spareBytes += ownBytesOf(w.started);
     return { rssBytes: m.rss, callerBytes: m.heapTotal + m.external + spareBytes };
   },
 });
@@ -134,7 +134,7 @@ export function keepSpareWorkers(on: boolean): void {
 }
 
 function dropSpares(): void {
-  for (const w of spares.values()) void w.worker.terminate();
+  for (const w of spares.values()) void w.started.worker.terminate();
   spares.clear();
 }
 
@@ -144,21 +144,12 @@ function startWorker(budget: { limits: ResourceLimits }, warmUp = false): Starte
   // (a spare is started after a call, so the bundle's state is known by then)
   const engineUrl = bundle?.url ?? undefined;
   const worker = new Worker(entry, { resourceLimits: budget.limits, workerData: { report, reportMs: REPORT_MS, pdfLimits: { ...PDF_LIMITS }, engineUrl, warmUp } });
-  const onReady = (msg: { ready?: boolean; warmedUp?: boolean }) => {
-    if (!msg?.ready) return;
-    started.warmedUp = !!msg.warmedUp;
-    worker.off('message', onReady);
-  };
-  worker.on('message', onReady);
-  // (listeners are removed one by one: a worker's removeAllListeners also takes away the hook through which Node
-  // delivers its messages, and the call's answer would never arrive)
-  const started: StartedWorker = { worker, report, warmedUp: null, detach: () => worker.off('message', onReady) };
-  return started;
+  return { worker, report };
 }
 
 /** The spare kept for `op` under this budget if one is waiting, else a worker started now. */
 function takeWorker(op: string, budget: { limits: ResourceLimits }): StartedWorker {
-  const kind = SPARE_KIND[op];
+  const kind = spareKind(op);
   const key = kind && spareKey(kind, budget);
   const spare = key ? spares.get(key) : undefined;
   // (an analysis spare still analysing the warm-up plan is left to finish it: the call would wait for it, longer
@@ -166,13 +157,13 @@ function takeWorker(op: string, budget: { limits: ResourceLimits }): StartedWork
   if (!key || !spare || (kind === 'analysis' && spare.warmedUp === null)) return startWorker(budget);
   spares.delete(key);
   spare.detach();
-  spare.worker.ref();
+  spare.started.worker.ref();
   sparesTaken++;
-  return spare;
+  return spare.started;
 }
 
 let sparesTaken = 0;
-/** The spares waiting now and how many calls have taken one (for tests and the engine bench). */
+/** The spares waiting now and how many calls have taken one (for the tests). */
 export function engineSpares(): { waiting: { kind: string; warmedUp: boolean | null }[]; taken: number } {
   return { waiting: [...spares].map(([key, w]) => ({ kind: key.split(' ')[0], warmedUp: w.warmedUp })), taken: sparesTaken };
 }
@@ -181,25 +172,34 @@ export function engineSpares(): { waiting: { kind: string; warmedUp: boolean | n
 function refillSpares(op: string): void {
   // (a spare for every call would load pdf.js for calls that may never come: on a busy machine that CPU is what
   // every other call is waiting for)
-  if (!keepSpares || !SPARE_KIND[op]) return;
-  if (SPARE_KIND[op] === 'upload') startSpare('upload', budgetFor(op));
+  const kind = spareKind(op);
+  if (!keepSpares || !kind) return;
+  if (kind === 'upload') startSpare('upload', budgetFor(op));
   startSpare('analysis', budgetFor('analyze'));
 }
 
 function startSpare(kind: 'upload' | 'analysis', budget: { limits: ResourceLimits }): void {
   const key = spareKey(kind, budget);
   if (spares.has(key)) return;
-  const spare = startWorker(budget, kind === 'analysis');
-  spare.worker.unref();
-  const drop = () => { if (spares.get(key) === spare) spares.delete(key); };
-  spare.worker.once('error', drop);
-  spare.worker.once('exit', drop);
-  const detach = spare.detach;
-  spare.detach = () => {
-    detach();
-    spare.worker.off('error', drop);
-    spare.worker.off('exit', drop);
+  const started = startWorker(budget, kind === 'analysis');
+  const { worker } = started;
+  worker.unref();
+  // (the worker says when it has loaded; listeners are removed one by one when it is taken: a worker's
+  // removeAllListeners also takes away the hook through which Node delivers its messages, and the call's answer
+  // would never arrive)
+  const onReady = (msg: { ready?: boolean; warmedUp?: boolean }) => {
+    if (!msg?.ready) return;
+    spare.warmedUp = !!msg.warmedUp;
+    worker.off('message', onReady);
   };
+  const drop = () => { if (spares.get(key) === spare) spares.delete(key); };
+  const spare: Spare = {
+    started, warmedUp: null,
+    detach: () => { worker.off('message', onReady); worker.off('error', drop); worker.off('exit', drop); },
+  };
+  worker.on('message', onReady);
+  worker.once('error', drop);
+  worker.once('exit', drop);
   spares.set(key, spare);
 }
 

@@ -45,15 +45,12 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
  */
 export async function countedOperators(page: PDFPageProxy, visit?: (fnArray: ArrayLike<number>) => void): Promise<number> {
   let n = 0;
-  const over = () => tooComplex(`more than ${PDF_LIMITS.maxOperators} drawing operations on one page`);
   await streamOperatorList(page, (fnArray) => {
     n += fnArray.length;
     // (refused as soon as the count is over: the rest of the page is not parsed)
-    if (n > PDF_LIMITS.maxOperators) throw over();
+    if (n > PDF_LIMITS.maxOperators) throw tooComplex(`more than ${PDF_LIMITS.maxOperators} drawing operations on one page`);
     visit?.(fnArray);
   });
-  // (a list given whole, where pdf.js could not stream it, is counted at its end)
-  if (n > PDF_LIMITS.maxOperators) throw over();
   return n;
 }
 

@@ -166,7 +166,6 @@ export type OperatorChunk = (fnArray: ArrayLike<number>, argsArray: unknown[]) =
 
 /** What `streamOperatorList` reaches of pdf.js's page: its per-intent states (not in pdf.js's typings). */
 interface IntentState {
-  opListReadCapability?: unknown;
   renderTasks?: Set<{ operatorListChanged(): void }>;
   operatorList?: { fnArray: number[]; argsArray: unknown[]; lastChunk: boolean };
   streamReader?: { cancel(reason?: unknown): Promise<void> } | null;
