@@ -192,6 +192,9 @@ async function main(): Promise<number> {
     // (the same pages once their own code paths are compiled: the best of 15 runs of every page under 1 s)
     const steadyOver = ratios.over3('steady');
     console.log(`  at steady state (best of 15 runs of each page under 1 s): median ${percentile(steadyRatios, 50).toFixed(1)}x, p90 ${percentile(steadyRatios, 90).toFixed(1)}x; over 3x: ${steadyOver.count} of ${steadyRatios.length} pages${steadyOver.count ? `: ${steadyOver.highest}` : ''}`);
+    // (the bar's own page: the simple page the CLI is timed on below)
+    const simple = truths[0] ? ratios.of(truths[0].id) : null;
+    if (simple) console.log(`  the simple page (${truths[0].id}, the CLI's page below): ${simple.timed.toFixed(1)}x timed, ${simple.steady.toFixed(1)}x at steady state (bar: at most 3x)`);
   }
   console.log(cliTiming(join(plansDir, truths[0]?.file ?? ''), truths[0]?.options.page ?? 1));
   if (truths[0]) console.log(await workerCallTiming(join(plansDir, truths[0].file), truths[0].options));

@@ -30,6 +30,12 @@ export class ParseRatios {
     this.pages.push(...o.pages);
   }
 
+  /** One page's ratios, or null when its bare parse was not timed. */
+  of(page: string): { timed: number; steady: number } | null {
+    const i = this.pages.indexOf(page);
+    return i < 0 ? null : { timed: this.timed[i], steady: this.steady[i] };
+  }
+
   /** The pages over 3 times, the highest first, and the five highest as `page 4.2x, ...`. */
   over3(which: 'timed' | 'steady'): { count: number; highest: string } {
     const over = this[which].map((r, i) => ({ r, page: this.pages[i] })).filter((x) => x.r > 3).sort((a, b) => b.r - a.r);

@@ -7,7 +7,7 @@ import { formMatrix, OPS, streamOperatorList, type OperatorChunk } from './pdfjs
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { hideWhiteOnWhite, newTextState, showText, textOp, type TextGs } from './text-runs.js';
 import { clipSegInto, inClipBox, makeClip, type Clip } from './clip.js';
-import { textItemsFromOperators, type RawTextItem, type TextFont } from './text-items.js';
+import { TextOpsKept, textItemsFromOperators, type RawTextItem, type TextFont } from './text-items.js';
 
 export type Mat = [number, number, number, number, number, number];
 export interface Seg {
@@ -98,10 +98,9 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
     const s = stack.pop();
     if (s) { ({ ctm, lw, fillGray, clipR, dashed, rgb, fillAlpha, strokeAlpha } = s); text.gs = s.textGs; }
   };
-  // the operators the text is followed through afterwards (text-items.ts): all but the paths, which are most of
-  // a drawing's operators and arguments and which the text does not depend on
-  const textFns: number[] = [];
-  const textArgs: unknown[] = [];
+  // the operators the text is followed through afterwards (text-items.ts): not the paths, which are most of a
+  // drawing's operators and arguments and which the text does not depend on, nor the pens set around them
+  const textOps = new TextOpsKept();
   // (the time spent walking the operators, without pdf.js's own parse between the chunks)
   let walkedMs = 0;
   let walked = 0;
@@ -111,7 +110,7 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
     for (let i = 0; i < fnArray.length; i++) {
       const fn = fnArray[i];
       const args = argsArray[i] as unknown[];
-      if (fn !== OPS.constructPath) { textFns.push(fn); textArgs.push(args); }
+      if (fn !== OPS.constructPath) textOps.add(fn, args);
       if (out.truncated) continue;
       if ((walked++ & 4095) === 0 && walkedMs + performance.now() - start > budgetMs) { out.truncated = true; continue; }
       step(fn, args);
@@ -259,7 +258,7 @@ export async function extractVectors(page: PDFPageProxy, budgetMs: number): Prom
   };
   await streamOperatorList(page, walk);
   hideWhiteOnWhite(out, whiteRuns, imageBoxes);
-  out.textItems = textItemsFromOperators({ fnArray: textFns, argsArray: textArgs }, (name) => {
+  out.textItems = textItemsFromOperators(textOps, (name) => {
     try {
       return page.commonObjs.has(name) ? (page.commonObjs.get(name) as TextFont) : null;
     } catch {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument, PDFOperator, PDFNumber, PDFArray, PDFHexString, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { loadPdf } from './pdf-load.js';
 import { OPS } from './pdfjs.js';
-import { textItemsFromOperators, type RawTextItem, type TextFont } from './text-items.js';
+import { TextOpsKept, textItemsFromOperators, type RawTextItem, type TextFont } from './text-items.js';
 import { extractVectors } from './extract.js';
 
 type Op = [string, ...unknown[]];
@@ -159,5 +159,55 @@ describe('text items built from the operator list', () => {
     } finally {
       await doc.destroy();
     }
+  });
+  it('keeps for the text pass only what it reads: pens and saves round paths left out, the same items come out', async () => {
+    // a sheet's paths each set their pen inside a save and restore; text stands between them, some of it inside
+    // saves with transforms, a restore puts a moved matrix back, a save with only a transform holds no text
+    const bytes = await textPage((op, op2) => {
+      for (let i = 0; i < 300; i++) {
+        const y = 20 + (i % 500);
+        op([['q'], ['RG', (i % 3) / 3, 0, 0], ['w', 0.2 + (i % 4) / 10], ['J', 1], ['j', 1], ['m', 20, y], ['l', 80, y], ['S'], ['Q']]);
+        if (i % 60 === 0) op([['q'], ['cm', 1, 0, 0, 1, 5 * (i % 7), 3], ['q'], ['w', 1], ['Q'], ['BT'], ['Tf', 9], ['Td', 200 + i, y], ['Tj', `ROOM ${i}`], ['ET'], ['Q']]);
+        if (i % 75 === 0) op([['q'], ['cm', 2, 0, 0, 2, 50, 50], ['Q'], ['BT'], ['Tf', 8], ['Td', 400, y], ['TL', 12], ['q'], ['Td', 30, 0], ['Q'], ['Tj', `after ${i}`], ['T*'], ['Tj', 'next line'], ['ET']]);
+        if (i % 100 === 0) op2([['q'], ['BT'], ['Tf', 7], ['Td', 600, y], ['Tc', 0.5], ['Tj', `COURIER ${i}`], ['ET'], ['Q']]);
+      }
+    });
+    const doc = await loadPdf(bytes);
+    try {
+      const page = await doc.getPage(1);
+      const list = await page.getOperatorList();
+      const kept = new TextOpsKept();
+      for (let i = 0; i < list.fnArray.length; i++) if (list.fnArray[i] !== OPS.constructPath) kept.add(list.fnArray[i], list.argsArray[i]);
+      const fonts = (n: string) => (page.commonObjs.has(n) ? (page.commonObjs.get(n) as TextFont) : null);
+      const whole = textItemsFromOperators(list, fonts, page.view);
+      const fromKept = textItemsFromOperators(kept, fonts, page.view);
+      expect(whole).not.toBeNull();
+      expect(fromKept).toEqual(whole);
+      const tc = await page.getTextContent();
+      expectSame((tc.items as RawTextItem[]).filter((i) => 'str' in i && i.str.trim()), fromKept!.filter((i) => i.str.trim()));
+      // no pen is kept, and of the 323 saves only those with text inside: five round a transform and a ROOM text,
+      // three round a COURIER text, and the two of the page's font dots (each line's save, the inner one with a pen,
+      // one with a transform alone and one round a moved text matrix: gone)
+      const count = (op: number) => kept.fnArray.filter((f) => f === op).length;
+      expect(list.fnArray.filter((f) => f === OPS.save).length).toBe(2 + 300 + 5 * 2 + 4 * 2 + 3);
+      expect(count(OPS.setStrokeRGBColor) + count(OPS.setLineWidth) + count(OPS.setLineCap) + count(OPS.setLineJoin)).toBe(0);
+      expect(count(OPS.save)).toBe(5 + 3 + 2);
+      expect(count(OPS.save)).toBe(count(OPS.restore));
+    } finally {
+      await doc.destroy();
+    }
+  });
+
+  it('drops a save and its restore only when nothing read lies between them, at any depth', () => {
+    const k = new TextOpsKept();
+    const ops: [number, unknown][] = [
+      [OPS.save, null], [OPS.setLineWidth, [1]], [OPS.transform, [1, 0, 0, 1, 2, 3]], [OPS.save, null], [OPS.restore, null], [OPS.restore, null],
+      [OPS.save, null], [OPS.transform, [2, 0, 0, 2, 0, 0]], [OPS.save, null], [OPS.showText, [[]]], [OPS.restore, null], [OPS.restore, null],
+      // an unbalanced restore stays (the pass pops nothing there either)
+      [OPS.restore, null], [OPS.beginText, null],
+    ];
+    for (const [fn, args] of ops) k.add(fn, args);
+    expect(k.fnArray).toEqual([OPS.save, OPS.transform, OPS.save, OPS.showText, OPS.restore, OPS.restore, OPS.restore, OPS.beginText]);
+    expect(k.argsArray).toHaveLength(k.fnArray.length);
   });
 });

@@ -99,6 +99,59 @@ class Level {
   constructor(public state: TState) {}
 }
 
+/**
+ * The operators kept for the text pass as a page streams in (`TextOpsKept`). Most of a dense sheet's operators set a
+ * pen (colour, width, caps) around a path inside a save and restore: the pass below reads none of them, and a save
+ * and restore with only such operators, or only operators that change the text state restore puts back, between
+ * them leave the pass where it was. Kept whole, they were a million operators with their arguments on an A0 sheet,
+ * held through the parse and copied by each young-generation collection they survived.
+ * 0: not read by the pass; PURE: changes only the text state a restore puts back (no item, no flush, no font look-up);
+ * READ: read by the pass otherwise; SAVE, RESTORE.
+ */
+const NOT_READ = 0, PURE = 1, READ = 2, SAVE = 3, RESTORE = 4;
+const opKind = new Uint8Array(256);
+for (const op of [OPS.transform, OPS.setTextRise, OPS.setHScale, OPS.setLeading, OPS.moveText, OPS.setLeadingMoveText, OPS.nextLine,
+  OPS.setCharSpacing, OPS.setWordSpacing, OPS.beginText]) opKind[op] = PURE;
+for (const op of [OPS.paintFormXObjectBegin, OPS.paintFormXObjectEnd, OPS.paintImageXObject, OPS.paintImageXObjectRepeat, OPS.paintImageMaskXObject,
+  OPS.paintImageMaskXObjectRepeat, OPS.paintImageMaskXObjectGroup, OPS.paintSolidColorImageMask, OPS.beginMarkedContent, OPS.beginMarkedContentProps,
+  OPS.endMarkedContent, OPS.setFont, OPS.setGState, OPS.setTextMatrix, OPS.showText, OPS.showSpacedText, OPS.nextLineShowText,
+  OPS.nextLineSetSpacingShowText, OPS.beginAnnotation, OPS.endAnnotation]) opKind[op] = READ;
+opKind[OPS.save] = SAVE;
+opKind[OPS.restore] = RESTORE;
+
+/**
+ * The operators the text pass needs, gathered one at a time as the list streams in: the same text items come from
+ * them as from the whole list (`text-items.test.ts` checks it). Operators the pass does not read are not kept, and a
+ * save with only pure operators since it is dropped with them at its restore.
+ */
+export class TextOpsKept {
+  readonly fnArray: number[] = [];
+  readonly argsArray: unknown[] = [];
+  /** The saves kept and not yet restored: where each stands in the list, and whether an operator read since stays. */
+  private readonly open: { at: number; read: boolean }[] = [];
+
+  add(fn: number, args: unknown): void {
+    const kind = fn >= 0 && fn < 256 ? opKind[fn] : READ;
+    if (kind === NOT_READ) return;
+    if (kind === RESTORE) {
+      const save = this.open.pop();
+      if (save && !save.read) {
+        // (nothing read between them: the state is back where it was at the save)
+        this.fnArray.length = save.at;
+        this.argsArray.length = save.at;
+        return;
+      }
+      if (this.open.length) this.open[this.open.length - 1].read = true;
+    } else if (kind === SAVE) {
+      this.open.push({ at: this.fnArray.length, read: false });
+    } else if (kind === READ && this.open.length) {
+      this.open[this.open.length - 1].read = true;
+    }
+    this.fnArray.push(fn);
+    this.argsArray.push(args);
+  }
+}
+
 /** Cannot be followed exactly: the caller falls back on `getTextContent`. */
 class NotFollowed extends Error {}
 
