@@ -11,6 +11,25 @@ describe('loading pdf.js for the engine', () => {
     expect(Array.prototype.push).toBe(arrayPushBeforePdfJs);
   });
 
+  it('gives each promise pdf.js makes with withResolvers a handler: rejected with nobody waiting, it is no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const withResolvers = (Promise as unknown as { withResolvers: () => { promise: Promise<unknown>; reject: (r: unknown) => void } }).withResolvers;
+      const nobody = withResolvers.call(Promise);
+      nobody.reject(new Error('a sink nobody waits on'));
+      const later = withResolvers.call(Promise);
+      later.reject(new Error('seen by who waits'));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+      // whoever waits still sees the rejection
+      await expect(later.promise).rejects.toThrow('seen by who waits');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('leaves pdf.js a DecompressionStream that cannot be built, so it inflates streams synchronously', () => {
     expect((globalThis as { DecompressionStream?: unknown }).DecompressionStream).toBe(RefusedDecompressionStream);
     let thrown: unknown = null;

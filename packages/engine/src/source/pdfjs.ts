@@ -75,6 +75,26 @@ restoreNativePush();
 /** The `push` in force before pdf.js loaded (for the test that checks it is back). */
 export const arrayPushBeforePdfJs = pushBefore;
 
+/**
+ * pdf.js makes its capabilities with `Promise.withResolvers` and rejects some that nobody may be waiting on: a
+ * stream's sink is told its reader stopped by rejecting its `ready`, which the parse waits on only between time
+ * slices (a page's parse stopped at the operator budget, `streamOperatorList`). A browser logs such a rejection; Node
+ * calls it unhandled, which ends a worker thread and fails a test run, depending on where the parse stood. Each
+ * promise made so is given a handler that does nothing, as it is made: whoever waits on it still sees its rejection.
+ * (The engine's own code does not use `withResolvers`; the web process never loads pdf.js.)
+ */
+type Resolvers<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (reason?: unknown) => void };
+const withResolversBefore = (Promise as unknown as { withResolvers?: <T>() => Resolvers<T> }).withResolvers;
+if (withResolversBefore && !(withResolversBefore as { quiet?: boolean }).quiet) {
+  const quiet = function withResolvers<T>(this: PromiseConstructor): Resolvers<T> {
+    const r = withResolversBefore.call(this) as Resolvers<T>;
+    r.promise.catch(() => {});
+    return r;
+  };
+  Object.defineProperty(quiet, 'quiet', { value: true });
+  Object.defineProperty(Promise, 'withResolvers', { value: quiet, writable: true, configurable: true, enumerable: false });
+}
+
 type MessageListener = (this: HandOverPort, event: { data: unknown }) => void;
 
 /**

@@ -160,6 +160,7 @@ describe('text items built from the operator list', () => {
       await doc.destroy();
     }
   });
+
   it('keeps for the text pass only what it reads: pens and saves round paths left out, the same items come out', async () => {
     // a sheet's paths each set their pen inside a save and restore; text stands between them, some of it inside
     // saves with transforms, a restore puts a moved matrix back, a save with only a transform holds no text
