@@ -416,6 +416,8 @@ function follow(ops: { fnArray: ArrayLike<number>; argsArray: unknown[] }, fontO
     }
     L.current ??= ts().clone();
     const s = ts();
+    // (an operator read here must be listed in `opKind` above: the ones it does not list never reach this pass when
+    // the page streams in, TextOpsKept)
     switch (fn) {
       case OPS.beginAnnotation: annotation = 1; break;
       case OPS.save: L.stack.push(s); L.state = s.clone(); break;
