@@ -106,6 +106,7 @@ const UPLOAD_OPS = new Set(['info', 'render', 'preview']);
 const spareKind = (op: string): 'upload' | 'analysis' | null => (UPLOAD_OPS.has(op) ? 'upload' : op === 'analyze' ? 'analysis' : null);
 interface StartedWorker { worker: Worker; report: SharedArrayBuffer }
 interface Spare {
+  kind: 'upload' | 'analysis';
   started: StartedWorker;
   /** Null until the worker has loaded the engine (and analysed the warm-up plan, for an analysis spare). */
   warmedUp: boolean | null;
@@ -165,7 +166,7 @@ function takeWorker(op: string, budget: { limits: ResourceLimits }): StartedWork
 let sparesTaken = 0;
 /** The spares waiting now and how many calls have taken one (for the tests). */
 export function engineSpares(): { waiting: { kind: string; warmedUp: boolean | null }[]; taken: number } {
-  return { waiting: [...spares].map(([key, w]) => ({ kind: key.split(' ')[0], warmedUp: w.warmedUp })), taken: sparesTaken };
+  return { waiting: [...spares.values()].map((w) => ({ kind: w.kind, warmedUp: w.warmedUp })), taken: sparesTaken };
 }
 
 /** After a call of `op`: the spares the next calls will want, started where none is waiting. */
@@ -194,7 +195,7 @@ function startSpare(kind: 'upload' | 'analysis', budget: { limits: ResourceLimit
   };
   const drop = () => { if (spares.get(key) === spare) spares.delete(key); };
   const spare: Spare = {
-    started, warmedUp: null,
+    kind, started, warmedUp: null,
     detach: () => { worker.off('message', onReady); worker.off('error', drop); worker.off('exit', drop); },
   };
   worker.on('message', onReady);

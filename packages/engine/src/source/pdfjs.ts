@@ -25,6 +25,8 @@
  *   with `structuredClone`, as a real worker's would: 1.4 M operators with their arguments copied once and
  *   then collected. Documents are opened here on a port that hands the message over instead
  *   (`HandOverPort`), copying only the arrays pdf.js empties after sending (see `handOver`).
+ * - pdf.js rejects some of its promises with nobody waiting (a stream's sink, when its reader stops): in Node
+ *   an unhandled rejection, which ends the worker thread. Its promises are made with a handler (`withResolvers`).
  * - pdf.js gathers a page's whole operator list before `getOperatorList` answers, so every operator and its
  *   arguments live through the parse and are copied by each young-generation collection they survive
  *   (1.4 M operators: about a quarter of the parse's time went to collecting). `streamOperatorList` hands
@@ -234,8 +236,8 @@ export async function streamOperatorList(page: PDFPageProxy, onChunk: OperatorCh
       list.argsArray.length = 0;
     },
   });
-  // (a cancelled parse may leave getOperatorList unanswered, or failing later: nobody waits for it then)
-  listed.catch(() => {});
+  // (a cancelled parse may leave getOperatorList unanswered, or failing after the race is decided: the race's own
+  // handler takes that rejection)
   try {
     await Promise.race([listed, failed]);
   } finally {

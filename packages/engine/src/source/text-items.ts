@@ -414,10 +414,11 @@ function follow(ops: { fnArray: ArrayLike<number>; argsArray: unknown[] }, fontO
       else if (fn === OPS.endAnnotation) annotation--;
       continue;
     }
+    // (the operators `opKind` does not list are not read, here as when the page streams in, TextOpsKept: an operator
+    // the switch below reads is listed there, or never reaches it)
+    if (fn >= 0 && fn < 256 && opKind[fn] === NOT_READ) continue;
     L.current ??= ts().clone();
     const s = ts();
-    // (an operator read here must be listed in `opKind` above: the ones it does not list never reach this pass when
-    // the page streams in, TextOpsKept)
     switch (fn) {
       case OPS.beginAnnotation: annotation = 1; break;
       case OPS.save: L.stack.push(s); L.state = s.clone(); break;
