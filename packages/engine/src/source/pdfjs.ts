@@ -21,6 +21,10 @@
  *   (`native-jpeg.ts`); every document opened here allows it, as pdf.js keeps the first document's choice.
  * - Without a worker thread pdf.js loads its worker code by a dynamic import on the first document; it is
  *   loaded here up front (`globalThis.pdfjsWorker`), so it is loaded once and before `push` is restored.
+ *   It is loaded from its source text with two changes (`pdfjs-worker-patch.ts`): Flate streams are inflated by
+ *   the platform's zlib, whole, at their first read (the A0 sheet inflates 16 000 form streams per parse in pdf.js's
+ *   JavaScript decoder, about 0.35 s), and no transfer list is gathered for each chunk the in-thread port hands
+ *   over (0.2 s).
  * - pdf.js's in-thread ("fake") worker talks to the API side through a port that deep-copies every message
  *   with `structuredClone`, as a real worker's would: 1.4 M operators with their arguments copied once and
  *   then collected. Documents are opened here on a port that hands the message over instead
@@ -32,12 +36,16 @@
  *   (1.4 M operators: about a quarter of the parse's time went to collecting). `streamOperatorList` hands
  *   each chunk over as it arrives and drops it once read.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inflateRawSync, constants as zlibConstants } from 'node:zlib';
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { DocumentInitParameters } from 'pdfjs-dist/types/src/display/api.js';
 import { installNativeJpegDecoder } from './native-jpeg.js';
+import { PDFJS_HOOKS_KEY, PDFJS_WORKER_PATCHES, patchPdfJsWorker, type PdfJsHooks } from './pdfjs-worker-patch.js';
 
 /**
  * Array.prototype.push as it was before pdf.js loaded (core-js makes its polyfill's source read
@@ -61,8 +69,76 @@ Object.defineProperty(globalThis, 'DecompressionStream', { value: RefusedDecompr
 export const nativeJpeg = installNativeJpegDecoder();
 
 const pdfjs: typeof PdfJs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+
+/** Above this a Flate stream's output is left to pdf.js's decoder, which inflates only as far as the page is read
+ * (a stream that inflates to gigabytes is refused at the operator budget, not held whole). */
+export const NATIVE_INFLATE_MAX_BYTES = 64 << 20;
+
+/** pdf.js's FlateStream as the hook sees it (pdf.js's DecodeStream fields). */
+interface FlateStreamLike {
+  stream: { getBytes(): Uint8Array; dict?: unknown };
+  buffer: Uint8Array;
+  bufferLength: number;
+  eof: boolean;
+  ensureBuffer(requested: number): Uint8Array;
+}
+
+/** How many Flate streams were inflated natively, and how many went back to pdf.js's decoder (for tests). */
+export const nativeInflates = { whole: 0, toPdfJs: 0 };
+
+/**
+ * Fills a Flate stream (pdf.js's, at its first read) with the whole inflated rest of its input and returns true;
+ * when zlib refuses that input (damaged data) or it inflates to more than `maxBytes`, leaves the stream to pdf.js's
+ * own decoder over the same input (a `StreamClass` over it, as pdf.js does when its platform inflate fails) and
+ * returns false.
+ */
+export function inflateWhole(flate: unknown, StreamClass: unknown, maxBytes = NATIVE_INFLATE_MAX_BYTES): boolean {
+  const f = flate as FlateStreamLike;
+  const raw = f.stream.getBytes();
+  try {
+    // (raw deflate: pdf.js has read and checked the 2-byte zlib header, and never checks the trailing Adler-32;
+    // a stream cut short gives what it holds, as pdf.js's decoder does)
+    const out = inflateRawSync(raw, { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: maxBytes });
+    const end = f.bufferLength + out.length;
+    // (copied into the stream's own buffer: zlib's may be a view into a larger one, and pdf.js hands buffers on)
+    f.ensureBuffer(end).set(out, f.bufferLength);
+    f.bufferLength = end;
+    f.eof = true;
+    nativeInflates.whole++;
+    return true;
+  } catch {
+    f.stream = new (StreamClass as new (bytes: Uint8Array, start: number, length: number, dict: unknown) => FlateStreamLike['stream'])(raw, 0, raw.length, f.stream.dict);
+    nativeInflates.toPdfJs++;
+    return false;
+  }
+}
+
+const pdfJsHooks: PdfJsHooks = { inflateWhole: (flate, StreamClass) => inflateWhole(flate, StreamClass) };
+
+/** Which of the worker patches (`pdfjs-worker-patch.ts`) are in the worker code loaded, and which were left out. */
+export const pdfJsWorkerPatches: { applied: string[]; missing: string[] } = { applied: [], missing: [] };
+
+/**
+ * pdf.js's worker code with the engine's patches (`pdfjs-worker-patch.ts`), loaded from its source text; pdf.js's
+ * module as shipped when its source cannot be read or patched.
+ */
+async function loadPatchedWorker(): Promise<unknown> {
+  (globalThis as Record<symbol, unknown>)[Symbol.for(PDFJS_HOOKS_KEY)] = pdfJsHooks;
+  try {
+    const file = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    const patched = patchPdfJsWorker(readFileSync(file, 'utf8'));
+    Object.assign(pdfJsWorkerPatches, { applied: patched.applied, missing: patched.missing });
+    if (!patched.applied.length) return await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    // (named in stack traces by its file, not by the data URL; its source map no longer matches)
+    const source = patched.source.replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/, '\n') + `//# sourceURL=${pathToFileURL(file).href}#patched\n`;
+    return await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+  } catch {
+    Object.assign(pdfJsWorkerPatches, { applied: [], missing: PDFJS_WORKER_PATCHES.map((p) => p.name) });
+    return await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+  }
+}
 const g = globalThis as { pdfjsWorker?: unknown };
-g.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+g.pdfjsWorker ??= await loadPatchedWorker();
 const workerSide = g.pdfjsWorker as { WorkerMessageHandler: { initializeFromPort(port: HandOverPort): void } };
 
 /** Puts back the `push` pdf.js replaced; true when `push` is again the one found before pdf.js loaded. */
