@@ -7,6 +7,7 @@
  * most of that away. The plan is written here, byte by byte, so nothing is read from disk for it.
  */
 import { analyzePdf } from './analyze.js';
+import { pdfFromObjects, pdfStream } from './raw-pdf.js';
 
 /** Site millimetres to page points at 1:100 (origin at the plan's bottom-left corner, y up as PDF has it). */
 const K = 72 / 25.4 / 100;
@@ -160,24 +161,13 @@ function flat(cols: number, rows: number, firstNo: number, more: boolean): strin
 
 /** The plan as a one-page PDF (A2 landscape, Helvetica from pdf.js's standard fonts). */
 export function warmUpPlanPdf(): Uint8Array {
-  const content = drawing();
-  const objects = [
+  return pdfFromObjects([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 1684 1191] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    pdfStream('', drawing()),
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
+  ]);
 }
 
 /** Analyses the warm-up plan once; what it finds is thrown away. */

@@ -6,27 +6,16 @@ import { PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { getDocument, HandOverPort, inflateWhole, nativeInflates, OPS, pdfJsWorkerPatches, restoreNativePush } from './pdfjs.js';
 import { PDFJS_WORKER_PATCHES, patchPdfJsWorker } from './pdfjs-worker-patch.js';
 import { extractVectors } from './extract.js';
+import { pdfFromObjects, pdfStream } from '../raw-pdf.js';
 
 /** A one-page PDF: its content stream `content` (with `filter`), drawing form 5 (`form`, deflated) as /F. */
 function pdfWith(content: Buffer, form: string, filter = '/Filter /FlateDecode'): Uint8Array {
-  const stream = (dict: string, data: Buffer) => Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
-  const bodies: (string | Buffer)[] = [
+  return pdfFromObjects([
     '<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 400] /Resources << /XObject << /F 5 0 R >> >> /Contents 4 0 R >>',
-    stream(filter, content),
-    stream('/Type /XObject /Subtype /Form /BBox [0 0 600 400] /Resources << >> /Filter /FlateDecode', deflateSync(Buffer.from(form))),
-  ];
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n')];
-  let at = chunks[0]!.length;
-  const offsets = bodies.map((b, i) => {
-    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(b) ? b : Buffer.from(b, 'latin1'), Buffer.from('\nendobj\n')]);
-    chunks.push(obj);
-    const o = at;
-    at += obj.length;
-    return o;
-  });
-  chunks.push(Buffer.from(`xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
-  return new Uint8Array(Buffer.concat(chunks));
+    pdfStream(filter, content),
+    pdfStream('/Type /XObject /Subtype /Form /BBox [0 0 600 400] /Resources << >> /Filter /FlateDecode', deflateSync(Buffer.from(form))),
+  ]);
 }
 
 /** pdf.js's worker code as shipped, on a port of its own (its legacy build replaces `push` again as it loads). */

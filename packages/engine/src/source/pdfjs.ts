@@ -72,12 +72,11 @@ const pdfjs: typeof PdfJs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 
 /** Above this a Flate stream's output is left to pdf.js's decoder, which inflates only as far as the page is read
  * (a stream that inflates to gigabytes is refused at the operator budget, not held whole). */
-export const NATIVE_INFLATE_MAX_BYTES = 64 << 20;
+const NATIVE_INFLATE_MAX_BYTES = 64 << 20;
 
 /** pdf.js's FlateStream as the hook sees it (pdf.js's DecodeStream fields). */
 interface FlateStreamLike {
   stream: { getBytes(): Uint8Array; dict?: unknown };
-  buffer: Uint8Array;
   bufferLength: number;
   eof: boolean;
   ensureBuffer(requested: number): Uint8Array;
@@ -113,7 +112,7 @@ export function inflateWhole(flate: unknown, StreamClass: unknown, maxBytes = NA
   }
 }
 
-const pdfJsHooks: PdfJsHooks = { inflateWhole: (flate, StreamClass) => inflateWhole(flate, StreamClass) };
+const pdfJsHooks: PdfJsHooks = { inflateWhole };
 
 /** Which of the worker patches (`pdfjs-worker-patch.ts`) are in the worker code loaded, and which were left out. */
 export const pdfJsWorkerPatches: { applied: string[]; missing: string[] } = { applied: [], missing: [] };
@@ -127,15 +126,18 @@ async function loadPatchedWorker(): Promise<unknown> {
   try {
     const file = createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
     const patched = patchPdfJsWorker(readFileSync(file, 'utf8'));
-    Object.assign(pdfJsWorkerPatches, { applied: patched.applied, missing: patched.missing });
-    if (!patched.applied.length) return await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    // (named in stack traces by its file, not by the data URL; its source map no longer matches)
-    const source = patched.source.replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/, '\n') + `//# sourceURL=${pathToFileURL(file).href}#patched\n`;
-    return await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+    if (patched.applied.length) {
+      // (named in stack traces by its file, not by the data URL; its source map no longer matches)
+      const source = patched.source.replace(/\n\/\/# sourceMappingURL=[^\n]*\s*$/, '\n') + `//# sourceURL=${pathToFileURL(file).href}#patched\n`;
+      const loaded: unknown = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+      Object.assign(pdfJsWorkerPatches, { applied: patched.applied, missing: patched.missing });
+      return loaded;
+    }
   } catch {
-    Object.assign(pdfJsWorkerPatches, { applied: [], missing: PDFJS_WORKER_PATCHES.map((p) => p.name) });
-    return await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    // (pdf.js as shipped, below)
   }
+  pdfJsWorkerPatches.missing = PDFJS_WORKER_PATCHES.map((p) => p.name);
+  return await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
 }
 const g = globalThis as { pdfjsWorker?: unknown };
 g.pdfjsWorker ??= await loadPatchedWorker();
