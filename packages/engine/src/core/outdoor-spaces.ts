@@ -191,7 +191,7 @@ function regionWithin(s: RoomStamp, lines: Line[], inp: OutdoorInput, rings: Poi
     // paving or decking joints cut the space into strips, its edge drawn in the same pen: take the strips
     // joined across the joints (a family of evenly spaced lines), keeping every other line as a boundary
     if (floor < 0) {
-      const joined = remember('joined', () => regionAcrossPatterns(at, near, inp, cellsOfAll));
+      const joined = remember('joined', () => regionAcrossPatterns(at, near, inp.rooms, cellsOfAll, (w) => windowCells(place.rects(), grownWalls, w)));
       if (joined && accept(joined, s, inp, rings)) return joined;
     }
   }
@@ -498,16 +498,82 @@ const GROWN_REACH = 2 * CLOSE_MM + 2;
 /** Two cells meet along at least this length (mm) across a joint to be joined. */
 const JOINT_MIN_MM = 300;
 
+/** A box (mm). */
+export interface Box { x0: number; y0: number; x1: number; y1: number }
+
+/** Cells of the strokes within a window, each with whether it is surely a cell of every stroke too (windowCells). */
+export interface WindowCells { cells: PointMm[][]; sure: boolean[]; box: Box }
+
+/** Width of the frame closing a window's cells at its edge (mm). */
+const FRAME_MM = 10;
+
+/**
+ * The cells (cellsOfRects) of the strokes and grown walls that meet the box `w`, closed at the box's edge by a
+ * frame round it. A cell lying strictly inside the box is a cell of every stroke as well (`sure`): every stroke
+ * meeting it or bounding it meets the box, and the frame lies outside it. A cell reaching the box's edge may be
+ * part of a larger cell, or of the open space outside every cell.
+ */
+export function windowCells(rects: Paths64, grownWalls: Paths64, w: Box): WindowCells {
+  const meets = (path: Path64) => {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const q of path) { if (q.x < x0) x0 = q.x; if (q.x > x1) x1 = q.x; if (q.y < y0) y0 = q.y; if (q.y > y1) y1 = q.y; }
+    return x1 >= w.x0 && x0 <= w.x1 && y1 >= w.y0 && y0 <= w.y1;
+  };
+  const rect = (x0: number, y0: number, x1: number, y1: number): Path64 => [{ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 }];
+  const X0 = Math.floor(w.x0), Y0 = Math.floor(w.y0), X1 = Math.ceil(w.x1), Y1 = Math.ceil(w.y1), f = FRAME_MM;
+  const frame = [rect(X0 - f, Y0 - f, X1 + f, Y0), rect(X0 - f, Y1, X1 + f, Y1 + f), rect(X0 - f, Y0, X0, Y1), rect(X1, Y0, X1 + f, Y1)];
+  const cells = cellsOfRects([...rects.filter(meets), ...frame], grownWalls.filter(meets));
+  const sure = cells.map((c) => {
+    const b = bbox(c);
+    return b.x0 > X0 && b.x1 < X1 && b.y0 > Y0 && b.y1 < Y1;
+  });
+  return { cells, sure, box: w };
+}
+
+/** A cell whose grown box lies this far inside a window (mm) has every cell near it in the window's cells, whole or
+ * in parts whose outlines near it are the whole cell's (what the join asks of its neighbours lies within
+ * GROWN_REACH + 2·CLOSE_MM of the box). */
+const LOCAL_MM = 400;
+
+/** The windows round the stamp the strips joined across a pattern are first looked for in (mm each side of it),
+ * before the cells of every line near it: a union of the strokes of a small box costs a fraction of the union of
+ * every stroke within the reach, and most stamps' joins end within a metre or two. */
+const JOIN_WINDOWS_MM = [1000, 2000];
+
 /**
  * The cell holding the stamp joined with every cell reached across lines of a floor pattern (each cell grown
  * back to the lines' middles), or null when no pattern line bounds it. Cells inside a room are never joined. The
- * cells bounded by every line near the stamp are asked of `cellsOfAll` only when the lines hold a pattern.
+ * cells are first taken from windows round the stamp (`cellsIn`), widening while the join reaches a cell that is
+ * not surely whole there, and from every line near the stamp (`cellsOfAll`) only beyond: the same region as from
+ * every line.
  */
-function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, cellsOfAll: () => PointMm[][]): PointMm[] | null {
+export function regionAcrossPatterns(at: PointMm, near: Line[], rooms: PointMm[][], cellsOfAll: () => PointMm[][],
+  cellsIn: (w: Box) => WindowCells): PointMm[] | null {
   const pattern = patternLines(near);
   if (!pattern.size) return null;
-  const nearCells = cellsOfAll();
   const joints = near.filter((_, i) => pattern.has(i));
+  // (the near lines' box: a window covering it holds every cell)
+  let nx0 = Infinity, ny0 = Infinity, nx1 = -Infinity, ny1 = -Infinity;
+  for (const l of near) {
+    nx0 = Math.min(nx0, l.a[0], l.b[0]); nx1 = Math.max(nx1, l.a[0], l.b[0]);
+    ny0 = Math.min(ny0, l.a[1], l.b[1]); ny1 = Math.max(ny1, l.a[1], l.b[1]);
+  }
+  for (const m of JOIN_WINDOWS_MM) {
+    const w = { x0: at[0] - m, y0: at[1] - m, x1: at[0] + m, y1: at[1] + m };
+    if (w.x0 <= nx0 && w.y0 <= ny0 && w.x1 >= nx1 && w.y1 >= ny1) break;
+    const r = joinCells(at, cellsIn(w), joints, rooms);
+    if (r !== 'unsure') return r;
+  }
+  return joinCells(at, { cells: cellsOfAll(), sure: null, box: null }, joints, rooms) as PointMm[] | null;
+}
+
+/**
+ * The join of regionAcrossPatterns over the given cells (every cell near the stamp, or a window's: `sure` and `box`
+ * null, or not); 'unsure' when over a window's cells it may differ from the join over every cell: when a cell cut by
+ * the window's edge might be the start or be joined.
+ */
+export function joinCells(at: PointMm, given: { cells: PointMm[][]; sure: boolean[] | null; box: Box | null }, joints: Line[], rooms: PointMm[][]): PointMm[] | null | 'unsure' {
+  const { cells: nearCells, sure, box } = given;
   // each cell grown back to the lines' middles when first looked at (a cell's grown corners lie within GROWN_REACH
   // of its own: a cell whose box, widened by that, is clear of what is asked is passed over without growing it)
   // (null: a cell that vanishes grown, left out)
@@ -522,19 +588,32 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, cell
     const r = rawBoxes[i];
     return r.x0 - GROWN_REACH <= x1 && r.x1 + GROWN_REACH >= x0 && r.y0 - GROWN_REACH <= y1 && r.y1 + GROWN_REACH >= y0;
   };
+  // (the smallest cell holding the stamp; of equal ones the lowest, then leftmost: the same whichever order the
+  // union gave the cells in)
+  const before = (i: number, j: number) => {
+    const ai = polyArea(cell(i)), aj = polyArea(cell(j));
+    if (ai !== aj) return ai < aj;
+    const bi = rawBoxes[i], bj = rawBoxes[j];
+    return bi.y0 !== bj.y0 ? bi.y0 < bj.y0 : bi.x0 !== bj.x0 ? bi.x0 < bj.x0 : bi.y1 !== bj.y1 ? bi.y1 < bj.y1 : bi.x1 < bj.x1;
+  };
   let startAt = -1;
+  const cut: number[] = [];
   for (let i = 0; i < nearCells.length; i++) {
     if (!mayHold(i, at[0], at[0], at[1], at[1])) continue;
+    if (sure && !sure[i]) { cut.push(i); continue; }
     const c = cellAt(i);
-    // (the smallest cell holding the stamp; of equal ones the first)
-    if (c && pointInPoly(at[0], at[1], c) && (startAt < 0 || polyArea(c) < polyArea(cell(startAt)))) startAt = i;
+    if (c && pointInPoly(at[0], at[1], c) && (startAt < 0 || before(i, startAt))) startAt = i;
   }
+  // a cell cut by the window is part of a cell at least as large (every stroke meeting it is in the window): it
+  // cannot be the smallest when it is larger than the smallest whole cell holding the stamp already; with no whole
+  // cell holding it, the stamp may stand in a cell reaching past the window, or in an island of one
+  if (sure && (startAt < 0 || cut.some((i) => { const c = cellAt(i); return !!c && polyArea(c) <= polyArea(cell(startAt)); }))) return 'unsure';
   if (startAt < 0) return null;
-  const roomPaths = inp.rooms.map(toPath);
+  const roomPaths = rooms.map(toPath);
   // (a cell is laid over the rooms whose boxes meet its box: the others lie clear of it and add nothing)
   const inRooms = (c: PointMm[]) => {
     const b = bbox(c);
-    const over = ringsInBox(inp.rooms, b.x0 - 1, b.x1 + 1, b.y0 - 1, b.y1 + 1).map((i) => roomPaths[i]);
+    const over = ringsInBox(rooms, b.x0 - 1, b.x1 + 1, b.y0 - 1, b.y1 + 1).map((i) => roomPaths[i]);
     return (over.length ? intersect([toPath(c)], over, FillRule.NonZero) : []).reduce((t, p) => t + Math.abs(polyArea(fromPath(p))), 0) > 0.5 * polyArea(c);
   };
   // each cell grown by half the joint, once (every pair of neighbouring cells is compared grown)
@@ -543,22 +622,44 @@ function regionAcrossPatterns(at: PointMm, near: Line[], inp: OutdoorInput, cell
   const taken = new Set([startAt]);
   const queue = [startAt];
   let area = polyArea(cell(startAt));
+  const areaOf = (paths: Paths64) => paths.reduce((t, p) => t + Math.abs(polyArea(fromPath(p))), 0);
+  /** The middle of the largest of the polygons `shared` (of their boxes), and whether a joint passes within CLOSE_MM of it. */
+  const atJoint = (shared: PointMm[][]) => {
+    const big = shared.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
+    const bb = bbox(big), mid: PointMm = [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2];
+    return joints.some((l) => distToSeg(mid[0], mid[1], l.a, l.b) <= CLOSE_MM);
+  };
   while (queue.length && area <= MAX_AREA_MM2) {
     const c = queue.shift()!;
     const bc = boxAt(c);
+    // (in a window, a cell whose outline would be joined to a cell around it, that cell whole - the strip they share
+    // is all of its outline - may be joined to a cell reaching past the window that holds the island it lies in)
+    // (a cell near the window's edge may have neighbours past it that the window's cells do not show at all)
+    if (box && !(bc.x0 - LOCAL_MM > box.x0 && bc.x1 + LOCAL_MM < box.x1 && bc.y0 - LOCAL_MM > box.y0 && bc.y1 + LOCAL_MM < box.y1)) return 'unsure';
+    const own = sure ? areaOf(grownHalf(c)) : 0;
+    if (sure && own >= JOINT_MIN_MM * CLOSE_MM && atJoint(grownHalf(c).map(fromPath))) return 'unsure';
+    // (what the cut cells share with this one: a cell reaching past the window shares at most all of it)
+    let cutShared = 0;
     for (let d = 0; d < nearCells.length; d++) {
-      if (taken.has(d) || !mayHold(d, bc.x0 - CLOSE_MM, bc.x1 + CLOSE_MM, bc.y0 - CLOSE_MM, bc.y1 + CLOSE_MM) || !cellAt(d)) continue;
+      if (taken.has(d) || !mayHold(d, bc.x0 - CLOSE_MM, bc.x1 + CLOSE_MM, bc.y0 - CLOSE_MM, bc.y1 + CLOSE_MM)) continue;
+      const whole = !sure || sure[d];
+      if (!cellAt(d)) { if (whole) continue; return 'unsure'; }
       const bd = boxAt(d);
-      if (bd.x0 > bc.x1 + CLOSE_MM || bd.x1 < bc.x0 - CLOSE_MM || bd.y0 > bc.y1 + CLOSE_MM || bd.y1 < bc.y0 - CLOSE_MM) continue;
+      if (whole && (bd.x0 > bc.x1 + CLOSE_MM || bd.x1 < bc.x0 - CLOSE_MM || bd.y0 > bc.y1 + CLOSE_MM || bd.y1 < bc.y0 - CLOSE_MM)) continue;
       // the strip the two cells share (each grown a little past the line between them)
       const shared = intersect(grownHalf(c), grownHalf(d), FillRule.NonZero).map(fromPath);
       const strip = shared.reduce((t, p) => t + Math.abs(polyArea(p)), 0);
-      if (strip < JOINT_MIN_MM * CLOSE_MM) continue;
-      const big = shared.reduce((b, r) => (Math.abs(polyArea(r)) > Math.abs(polyArea(b)) ? r : b));
-      const bb = bbox(big), mid: PointMm = [(bb.x0 + bb.x1) / 2, (bb.y0 + bb.y1) / 2];
-      if (!joints.some((l) => distToSeg(mid[0], mid[1], l.a, l.b) <= CLOSE_MM) || inRooms(cell(d))) continue;
+      if (!whole) {
+        // a cell cut by the window is part of a larger cell, which shares with this one what its cut parts near it
+        // share (offsetting is local, and the window's edge is far): all of this cell's outline when one of them holds
+        // it in an island (a join only at a joint in its middle, checked above), else at most what they share together
+        if (Math.abs(strip - own) > 1) cutShared += strip;
+        continue;
+      }
+      if (strip < JOINT_MIN_MM * CLOSE_MM || !atJoint(shared) || inRooms(cell(d))) continue;
       taken.add(d); queue.push(d); area += polyArea(cell(d));
     }
+    if (cutShared >= JOINT_MIN_MM * CLOSE_MM) return 'unsure';
   }
   if (taken.size < 2 || area > MAX_AREA_MM2) return null;
   // the cells touch along the joints' middles: grown a millimetre, united, shrunk back
