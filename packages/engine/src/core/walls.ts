@@ -677,6 +677,8 @@ const FRAME_TEXT_SHARE = 0.25;
 
 /** Lines meeting at one point beyond which it is not taken for the corner of a frame. */
 const MAX_FRAME_CORNER_LINES = 4;
+/** Cell of the look-up of lines' ends in the frame search, in tolerances. */
+const END_CELL_TOLS = 4;
 
 export function textFrames(segs: MmSeg[], text: TextMark[], maxSideMm: number, tol = 5): Set<MmSeg> {
   const out = new Set<MmSeg>();
@@ -689,30 +691,47 @@ export function textFrames(segs: MmSeg[], text: TextMark[], maxSideMm: number, t
     return marks.anyInBox(Math.min(s.a[0], s.b[0]) - r, Math.min(s.a[1], s.b[1]) - r, Math.max(s.a[0], s.b[0]) + r, Math.max(s.a[1], s.b[1]) + r);
   };
   segs = segs.filter((s) => s.len <= maxSideMm);
-  const ends = new Grid<MmSeg>(GRID_CELL);
-  for (const s of segs) { ends.add(s.a, s); ends.add(s.b, s); }
+  // the lines' ends in cells a few times the tolerance across: a look-up reads the ends near one point only (in
+  // cells of GRID_CELL, a dense sheet's look-ups read hundreds of ends each)
+  const ends = new Grid<number>(END_CELL_TOLS * tol);
+  segs.forEach((s, i) => { ends.add(s.a, i); ends.add(s.b, i); });
   const same = (p: PointMm, q: PointMm) => Math.abs(p[0] - q[0]) <= tol && Math.abs(p[1] - q[1]) <= tol;
-  // the lines with an end at p, other than s, as [the line, its far end]
-  const from = (p: PointMm, s: MmSeg): [MmSeg, PointMm][] => {
-    const r: [MmSeg, PointMm][] = [];
-    // a segment sits in the grid once per end: each is taken once (the list stays a few long)
+  // (the lines found are listed in the order of a scan of GRID_CELL cells, column by column, each cell's ends in
+  // the order the lines come: a line by its first end in the cells the look-up touches - the order the frame search
+  // has always met them in, which picks among lines drawn twice)
+  const coarse = (v: number) => Math.floor(v / GRID_CELL);
+  const order = (p: PointMm, i: number): number => {
+    const cx0 = coarse(p[0] - tol), cx1 = coarse(p[0] + tol), cy0 = coarse(p[1] - tol), cy1 = coarse(p[1] + tol);
+    let best = Infinity;
+    for (const [end, k] of [[segs[i].a, 2 * i], [segs[i].b, 2 * i + 1]] as const) {
+      const cx = coarse(end[0]), cy = coarse(end[1]);
+      if (cx < cx0 || cx > cx1 || cy < cy0 || cy > cy1) continue;
+      // column, then row, then the end's place in the lines' order
+      const key = ((cx - cx0) * 2 + (cy - cy0)) * 2 * segs.length + k;
+      if (key < best) best = key;
+    }
+    return best;
+  };
+  // the lines with an end at p, other than s, as [the line, its far end]: a frame's corner joins few lines; a point
+  // where more than MAX_FRAME_CORNER_LINES meet (hatching, outlined glyphs) is no frame corner (none are given), and
+  // following all of them would cost lines × degree³
+  const corner = (p: PointMm, s: MmSeg): [MmSeg, PointMm][] => {
+    const found: number[] = [];
     for (const list of ends.cellsInBox(p[0] - tol, p[1] - tol, p[0] + tol, p[1] + tol)) {
-      for (const q of list) {
-        if (q === s || r.some((e) => e[0] === q)) continue;
-        if (same(q.a, p)) r.push([q, q.b]);
-        else if (same(q.b, p)) r.push([q, q.a]);
+      for (const i of list) {
+        const q = segs[i];
+        if (q === s || found.includes(i)) continue;
+        if (same(q.a, p) || same(q.b, p)) {
+          found.push(i);
+          if (found.length > MAX_FRAME_CORNER_LINES) return [];
+        }
       }
     }
-    return r;
+    const sorted = found.length > 1 ? found.map((i) => [order(p, i), i]).sort((x, y) => x[0] - y[0]).map((x) => x[1]) : found;
+    return sorted.map((i) => { const q = segs[i]; return same(q.a, p) ? [q, q.b] : [q, q.a]; });
   };
   const square = (p: MmSeg, q: MmSeg) => Math.abs(angleBetween(p, q) - 90) < 2;
   // (a frame is found from its longer sides, which have its text within their length)
-  // a frame's corner joins few lines; a point where many lines meet (hatching, outlined glyphs) is no frame
-  // corner, and following all of them would cost lines × degree³
-  const corner = (p: PointMm, s: MmSeg) => {
-    const r = from(p, s);
-    return r.length > MAX_FRAME_CORNER_LINES ? [] : r;
-  };
   for (const A of segs) {
     if (out.has(A) || !near(A)) continue;
     for (const [B, b1] of corner(A.b, A)) {
