@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { createCanvas } from '@napi-rs/canvas';
 import { PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { getDocument, HandOverPort, inflateWhole, nativeInflates, OPS, pdfJsWorkerPatches, restoreNativePush } from './pdfjs.js';
-import { PDFJS_WORKER_PATCHES, patchPdfJsWorker } from './pdfjs-worker-patch.js';
+import { formOpsCounts, getDocument, HandOverPort, inflateWhole, nativeInflates, OPS, pdfJsWorkerPatches, restoreNativePush } from './pdfjs.js';
+import { FORM_OPS_MAX, PDFJS_WORKER_PATCHES, patchPdfJsWorker } from './pdfjs-worker-patch.js';
 import { extractVectors } from './extract.js';
 import { pdfFromObjects, pdfStream } from '../raw-pdf.js';
 
@@ -69,10 +70,10 @@ describe("pdf.js's worker code, patched as the engine loads it", () => {
     expect(pdfJsWorkerPatches).toEqual({ applied: PDFJS_WORKER_PATCHES.map((p) => p.name), missing: [] });
   });
 
-  it('inflates a Flate content stream and every use of a Flate form natively, with the lines they draw', async () => {
+  it('inflates a Flate content stream and a Flate form natively, with the lines they draw', async () => {
     const page = await readPage(pdfWith(deflateSync(Buffer.from(`${DRAWS}10 10 m 590 10 l S\n`)), FORM));
-    // the content stream and the form's stream at each of its three uses
-    expect(page.whole).toBe(4);
+    // the content stream and the form's stream at its first use (its next two replay its operators)
+    expect(page.whole).toBe(2);
     expect(page.toPdfJs).toBe(0);
     // (top-left page points: y = 400 - y)
     expect(page.lines).toEqual(['10 390 590 390', '100 100 150 100', '100 200 150 200', '100 300 150 300'].sort());
@@ -87,17 +88,17 @@ describe("pdf.js's worker code, patched as the engine loads it", () => {
       // whole, the two parts read as one stream
       const whole = pdfWith(twoParts(first, second), FORM);
       const wholeRead = await readPage(whole);
-      expect(wholeRead).toMatchObject({ whole: 4, toPdfJs: 0 });
+      expect(wholeRead).toMatchObject({ whole: 2, toPdfJs: 0 });
       expect(wholeRead.lines).toEqual(['10 390 590 390', '20 380 580 380', ...forms].sort());
       // cut short in its comments, natively: what it holds
       const cut = pdfWith(twoParts(first, second.subarray(0, second.length - 6)), FORM);
       const cutRead = await readPage(cut);
-      expect(cutRead).toMatchObject({ whole: 4, toPdfJs: 0 });
+      expect(cutRead).toMatchObject({ whole: 2, toPdfJs: 0 });
       expect(cutRead.lines).toEqual(wholeRead.lines);
       // the second part a block of the reserved type 3: zlib refuses the stream, pdf.js's decoder ends it there
       const damaged = pdfWith(twoParts(first, Buffer.from([0b111, 0, 0, 0])), FORM);
       const damagedRead = await readPage(damaged);
-      expect(damagedRead).toMatchObject({ whole: 3, toPdfJs: 1 });
+      expect(damagedRead).toMatchObject({ whole: 1, toPdfJs: 1 });
       expect(damagedRead.lines).toEqual(expect.arrayContaining(forms));
       // each as pdf.js as shipped reads it
       for (const [bytes, read] of [[whole, wholeRead], [cut, cutRead], [damaged, damagedRead]] as const) {
@@ -133,5 +134,115 @@ describe("pdf.js's worker code, patched as the engine loads it", () => {
     const ops = await (await doc.getPage(1)).getOperatorList();
     expect(ops.fnArray.filter((f) => f === OPS.constructPath)).toHaveLength(3000);
     await doc.destroy();
+  });
+});
+
+/** A one-page PDF drawing `content` with form 5 as /F (`form`, its resources `formResources`), and `more` objects from 6. */
+function pdfWithForm(content: string, form: string, { pageResources = '', formResources = '', more = [] as (string | Buffer)[] } = {}): Uint8Array {
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 400] /Resources << /XObject << /F 5 0 R >> ${pageResources} >> /Contents 4 0 R >>`,
+    pdfStream('', content),
+    pdfStream(`/Type /XObject /Subtype /Form /BBox [0 0 600 400] /Resources << ${formResources} >> /Filter /FlateDecode`, deflateSync(Buffer.from(form))),
+    ...more,
+  ]);
+}
+
+/** The page's operator list (typed arrays as plain arrays), and the form uses kept, replayed and not kept. */
+async function operatorsOf(bytes: Uint8Array, worker?: PDFWorker) {
+  const before = { ...formOpsCounts };
+  const doc = await getDocument({ data: bytes, isEvalSupported: false, verbosity: 0, ...(worker ? { worker } : {}) }).promise;
+  try {
+    const list = await (await doc.getPage(1)).getOperatorList();
+    const plain = (v: unknown): unknown => (ArrayBuffer.isView(v) ? Array.from(v as Float32Array) : Array.isArray(v) ? v.map(plain) : v);
+    const ops = list.fnArray.map((fn, i) => [fn, plain(list.argsArray[i])]);
+    return { ops, kept: formOpsCounts.kept - before.kept, replayed: formOpsCounts.replayed - before.replayed, notKept: formOpsCounts.notKept - before.notKept };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+describe("a form's operators, kept at its first use for its next ones", () => {
+  /** Three uses of /F, each moved along. */
+  const thrice = 'q 1 0 0 1 100 50 cm /F Do Q q 1 0 0 1 100 150 cm /F Do Q q 1 0 0 1 100 250 cm /F Do Q\n';
+
+  it('are replayed at its next uses: the same operator list as pdf.js as shipped gives', async () => {
+    // a translated stroke inside the form: pdf.js's optimiser moves its points in place, which a replay must not see
+    const form = '0 0 m 50 0 l S q 1 0 0 1 10 10 cm 0 0 m 20 0 l S Q 2 w 0 0 1 RG 0 0 20 20 re S';
+    const bytes = pdfWithForm(thrice, form);
+    const shipped = await shippedWorker();
+    try {
+      const asShipped = await operatorsOf(bytes, shipped);
+      const read = await operatorsOf(bytes);
+      expect(read).toMatchObject({ kept: 1, replayed: 2, notKept: 0 });
+      expect(read.ops).toEqual(asShipped.ops);
+      expect(asShipped).toMatchObject({ kept: 0, replayed: 0 });
+    } finally {
+      shipped.destroy();
+    }
+  });
+
+  it('render the same pixels as pdf.js as shipped (its optimiser moves a translated path\'s points in place)', async () => {
+    const form = '0 0 m 50 0 l S q 1 0 0 1 10 10 cm 0 0 m 20 0 l S Q q 1 0 0 1 0 30 cm 0 0 m 40 0 l S Q';
+    const bytes = pdfWithForm(thrice, form);
+    const pixels = async (worker?: PDFWorker) => {
+      const doc = await getDocument({ data: bytes, isEvalSupported: false, verbosity: 0, ...(worker ? { worker } : {}) }).promise;
+      try {
+        const page = await doc.getPage(1);
+        const viewport = page.getViewport({ scale: 1 });
+        const canvas = createCanvas(viewport.width, viewport.height);
+        const ctx = canvas.getContext('2d');
+        await page.render({ canvasContext: ctx as never, canvas: canvas as never, viewport }).promise;
+        return Buffer.from(ctx.getImageData(0, 0, viewport.width, viewport.height).data);
+      } finally {
+        await doc.destroy();
+      }
+    };
+    const shipped = await shippedWorker();
+    try {
+      const before = formOpsCounts.replayed;
+      const ours = await pixels();
+      expect(formOpsCounts.replayed - before).toBe(2);
+      // (something is drawn, and drawn where pdf.js as shipped draws it)
+      expect(ours.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
+      expect(ours.equals(await pixels(shipped))).toBe(true);
+    } finally {
+      shipped.destroy();
+    }
+  });
+
+  it('are kept apart for each colour space it inherits (a colour set without its own colour space)', async () => {
+    // the form sets a fill colour in whatever colour space it is drawn in
+    const form = '0.2 0.4 0.6 sc 0 0 50 50 re f';
+    const content = '/DeviceRGB cs /F Do /CS0 cs /F Do /DeviceRGB cs q 1 0 0 1 0 100 cm /F Do Q\n';
+    const bytes = pdfWithForm(content, form, { pageResources: '/ColorSpace << /CS0 [/CalRGB << /WhitePoint [0.9505 1 1.089] /Gamma [2.2 2.2 2.2] >>] >>' });
+    const shipped = await shippedWorker();
+    try {
+      const read = await operatorsOf(bytes);
+      expect(read).toMatchObject({ kept: 2, replayed: 1 });
+      const fills = read.ops.filter(([fn]) => fn === OPS.setFillRGBColor).map(([, args]) => JSON.stringify(args));
+      expect(new Set(fills).size).toBe(2);
+      expect(read.ops).toEqual((await operatorsOf(bytes, shipped)).ops);
+    } finally {
+      shipped.destroy();
+    }
+  });
+
+  it('are not kept when the form paints an image, a path starting without a move, or more than the cap', async () => {
+    const image = pdfStream('/Type /XObject /Subtype /Image /Width 2 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8', Buffer.from([0, 255]));
+    const withImage = pdfWithForm(thrice, 'q 50 0 0 50 0 0 cm /Im Do Q', { formResources: '/XObject << /Im 6 0 R >>', more: [image] });
+    // (a `v` curve first takes the current point the caller left: each use's path starts elsewhere)
+    const noMove = pdfWithForm(`10 10 m 30 30 l S ${thrice}`, '20 20 40 40 v S 50 50 m');
+    const long = pdfWithForm(thrice, 'q Q '.repeat(FORM_OPS_MAX / 2 + 1));
+    const shipped = await shippedWorker();
+    try {
+      for (const bytes of [withImage, noMove, long]) {
+        const read = await operatorsOf(bytes);
+        expect(read).toMatchObject({ kept: 0, replayed: 0, notKept: 3 });
+        expect(read.ops).toEqual((await operatorsOf(bytes, shipped)).ops);
+      }
+    } finally {
+      shipped.destroy();
+    }
   });
 });

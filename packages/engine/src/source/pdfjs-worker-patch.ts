@@ -1,6 +1,6 @@
 /**
- * Two changes to pdf.js's worker code (the parser side of its in-thread worker), made to its source text as it is
- * loaded (`pdfjs.ts`). pdf.js keeps both places in module-private classes, so no other hook reaches them. Each
+ * Three changes to pdf.js's worker code (the parser side of its in-thread worker), made to its source text as it is
+ * loaded (`pdfjs.ts`). pdf.js keeps these places in module-private classes, so no other hook reaches them. Each
  * change is found by an anchor of the source as pdf.js ships it; one whose anchor is missing (another pdf.js
  * version) is left out and named, and pdf.js then runs as shipped there (`pdfjs-worker-patch.test.ts` fails, so
  * whoever updates pdf.js looks again).
@@ -12,6 +12,18 @@
  *   offered the stream; when the platform's zlib inflates the rest of its input, the stream holds the output and is
  *   at its end. Otherwise (damaged data, output over the cap) the stream goes on with pdf.js's own decoder over the
  *   same input, as before.
+ * - **A form's operators kept for its next uses** (`form-ops`): pdf.js fetches, inflates and parses a form XObject
+ *   afresh at every `Do`, though its operators come out the same each time the form inherits the same state. CAD
+ *   sheets draw every door, window and symbol as a form: the A0 sheet uses 43 forms 16 000 times, and their parsing
+ *   was a third of its analysis. At a form's first use by a reference, its operators are recorded as they go on to
+ *   the list (it still streams), under a key of the reference and everything its parsing reads from the state it
+ *   inherits: the resources it is drawn with, the font, the text rendering mode, and the fill and stroke colour
+ *   spaces (an `sc` without its own `cs` is converted in the caller's). A later use under the same key replays them
+ *   without fetching the form: the same operators in the same order, each path's coordinates copied (pdf.js's
+ *   optimiser moves a translated path's points in place), each font or image dependency added as pdf.js adds it.
+ *   Not kept: a form with images, shadings or pattern colours, a path that starts without a move (it would take the
+ *   caller's current point), a form of more than FORM_OPS_MAX operators, or past FORM_OPS_TOTAL_MAX over the page;
+ *   those are parsed at each use, as shipped.
  * - **No transfer list** (`no-transfers`): each chunk of the operator list is sent with the list of its buffers to
  *   transfer (every path's coordinates), gathered by a getter that walks the chunk: 0.2 s per parse of the A0 sheet.
  *   The engine's port hands messages over in the same thread and never transfers (`HandOverPort`); a port that
@@ -26,6 +38,8 @@ export interface PdfJsHooks {
    * `StreamClass` is pdf.js's `Stream` (a stream over bytes).
    */
   inflateWhole(flate: unknown, StreamClass: unknown): boolean;
+  /** A use of a form XObject: its operators kept for its next uses, replayed from an earlier use, or not kept. */
+  formOps?(what: 'kept' | 'replayed' | 'not kept'): void;
 }
 
 /** The global key under which the patched worker code finds `PdfJsHooks`. */
@@ -41,11 +55,136 @@ interface WorkerPatch {
 
 const hooks = `globalThis[Symbol.for(${JSON.stringify(PDFJS_HOOKS_KEY)})]`;
 
+/** A form's operators are kept for its next uses up to this many (beyond, it is only streamed, as shipped)... */
+export const FORM_OPS_MAX = 65_536;
+/** ...and up to this many kept over all of a page's forms (a sheet drawn as thousands of forms used once each). */
+export const FORM_OPS_TOTAL_MAX = 524_288;
+
+/** pdf.js's handling of a \`Do\` operator in an operator list, from the XObject's look-up to its form branch. */
+const FORM_DO_ANCHOR = `              let xobj = xobjs.getRaw(name);
+              if (xobj instanceof Ref) {
+                const cachedImage = localImageCache.getByRef(xobj) || self._regionalImageCache.getByRef(xobj) || self.globalImageCache.getData(xobj, self.pageIndex);
+                if (cachedImage) {
+                  addCachedImageOps(operatorList, cachedImage);
+                  resolveXObject();
+                  return;
+                }
+                xobj = xref.fetch(xobj);
+              }
+              if (!(xobj instanceof BaseStream)) {
+                throw new FormatError("XObject should be a stream");
+              }
+              const type = xobj.dict.get("Subtype");
+              if (!(type instanceof Name)) {
+                throw new FormatError("XObject should have a Name subtype");
+              }
+              if (type.name === "Form") {
+                stateManager.save();
+                self.buildFormXObject(resources, xobj, null, operatorList, task, stateManager.state.clone({
+                  newPath: true
+                }), localColorSpaceCache, seenRefs).then(function () {
+                  stateManager.restore();
+                  resolveXObject();
+                }, rejectXObject);
+                return;
+              } else if (type.name === "Image") {
+`;
+
+const FORM_DO_REPLACEMENT = `              let xobj = xobjs.getRaw(name);
+              // (form-ops: a form's operators kept under its reference and what it inherits, replayed at its next uses)
+              let __formKey = null;
+              const __hooks = ${hooks};
+              if (xobj instanceof Ref && __hooks?.formOps) {
+                const __state = stateManager.state;
+                const __ids = self.__formObjectIds ??= new WeakMap();
+                const __id = o => {
+                  if (o === null || typeof o !== "object") return String(o);
+                  let v = __ids.get(o);
+                  if (v === undefined) __ids.set(o, v = self.__formObjectNext = (self.__formObjectNext || 0) + 1);
+                  return v;
+                };
+                __formKey = [xobj.toString(), __id(resources), __id(__state.font), __state.textRenderingMode, __id(__state.fillColorSpace), __id(__state.strokeColorSpace), __id(__state.patternFillColorSpace), __id(__state.patternStrokeColorSpace)].join(" ");
+                const __kept = self.__formOps?.get(__formKey);
+                if (__kept) {
+                  __hooks.formOps("replayed");
+                  for (let i = 0; i < __kept.fnArray.length; i++) {
+                    const fn = __kept.fnArray[i];
+                    const args = __kept.argsArray[i];
+                    if (fn === null) operatorList.addDependency(args);
+                    else operatorList.addOp(fn, fn === OPS.constructPath ? [args[0], [args[1][0] && args[1][0].slice()], args[2] && args[2].slice()] : args);
+                  }
+                  resolveXObject();
+                  return;
+                }
+              }
+              if (xobj instanceof Ref) {
+                const cachedImage = localImageCache.getByRef(xobj) || self._regionalImageCache.getByRef(xobj) || self.globalImageCache.getData(xobj, self.pageIndex);
+                if (cachedImage) {
+                  addCachedImageOps(operatorList, cachedImage);
+                  resolveXObject();
+                  return;
+                }
+                xobj = xref.fetch(xobj);
+              }
+              if (!(xobj instanceof BaseStream)) {
+                throw new FormatError("XObject should be a stream");
+              }
+              const type = xobj.dict.get("Subtype");
+              if (!(type instanceof Name)) {
+                throw new FormatError("XObject should have a Name subtype");
+              }
+              if (type.name === "Form") {
+                stateManager.save();
+                // (the operators go on to the list as they come, and are recorded too, up to a number: a form drawing a
+                // whole sheet still streams, and is not kept)
+                let __list = operatorList, __rec = null;
+                if (__formKey) {
+                  __rec = { fnArray: [], argsArray: [] };
+                  const record = (fn, args) => {
+                    if (!__rec) return;
+                    if (__rec.fnArray.length >= ${FORM_OPS_MAX} || __rec.fnArray.length + (self.__formOpsKept || 0) >= ${FORM_OPS_TOTAL_MAX} || fn === OPS.paintInlineImageXObject || fn === OPS.paintInlineImageXObjectGroup || fn === OPS.paintImageMaskXObject || fn === OPS.paintImageMaskXObjectGroup || fn === OPS.paintImageMaskXObjectRepeat || fn === OPS.paintImageXObject || fn === OPS.paintImageXObjectRepeat || fn === OPS.paintSolidColorImageMask || fn === OPS.shadingFill || fn === OPS.setFillColorN || fn === OPS.setStrokeColorN || fn === OPS.constructPath && args[1][0] && args[1][0][0] !== 0) {
+                      __rec = null;
+                      return;
+                    }
+                    __rec.fnArray.push(fn);
+                    __rec.argsArray.push(fn === OPS.constructPath ? [args[0], [args[1][0] && args[1][0].slice()], args[2] && args[2].slice()] : args);
+                  };
+                  __list = new Proxy(operatorList, {
+                    get(target, prop, receiver) {
+                      if (prop === "addOp") return (fn, args) => { record(fn, args); target.addOp(fn, args); };
+                      if (prop === "addDependency") return dependency => { if (__rec) { __rec.fnArray.push(null); __rec.argsArray.push(dependency); } target.addDependency(dependency); };
+                      const value = Reflect.get(target, prop, target);
+                      return typeof value === "function" ? value.bind(receiver) : value;
+                    }
+                  });
+                }
+                self.buildFormXObject(resources, xobj, null, __list, task, stateManager.state.clone({
+                  newPath: true
+                }), localColorSpaceCache, seenRefs).then(function () {
+                  stateManager.restore();
+                  if (__formKey) {
+                    __hooks.formOps(__rec ? "kept" : "not kept");
+                    if (__rec) {
+                      (self.__formOps ??= new Map()).set(__formKey, __rec);
+                      self.__formOpsKept = (self.__formOpsKept || 0) + __rec.fnArray.length;
+                    }
+                  }
+                  resolveXObject();
+                }, rejectXObject);
+                return;
+              } else if (type.name === "Image") {
+`;
+
 export const PDFJS_WORKER_PATCHES: readonly WorkerPatch[] = [
   {
     name: 'flate-native',
     anchor: '  readBlock() {\n    let buffer, hdr, len;\n    const str = this.stream;\n',
     replacement: `  readBlock() {\n    if (!this.__offeredWhole) {\n      this.__offeredWhole = true;\n      if (${hooks}?.inflateWhole(this, Stream)) return;\n    }\n    this.__readBlock();\n  }\n  __readBlock() {\n    let buffer, hdr, len;\n    const str = this.stream;\n`,
+  },
+  {
+    name: 'form-ops',
+    anchor: FORM_DO_ANCHOR,
+    replacement: FORM_DO_REPLACEMENT,
   },
   {
     name: 'no-transfers',

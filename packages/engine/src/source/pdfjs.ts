@@ -112,7 +112,13 @@ export function inflateWhole(flate: unknown, StreamClass: unknown, maxBytes = NA
   }
 }
 
-const pdfJsHooks: PdfJsHooks = { inflateWhole };
+/** How many uses of form XObjects had their operators kept, replayed, or (too many, or images) not kept (for tests). */
+export const formOpsCounts = { kept: 0, replayed: 0, notKept: 0 };
+
+const pdfJsHooks: PdfJsHooks = {
+  inflateWhole,
+  formOps: (what) => { if (what === 'kept') formOpsCounts.kept++; else if (what === 'replayed') formOpsCounts.replayed++; else formOpsCounts.notKept++; },
+};
 
 /** Which of the worker patches (`pdfjs-worker-patch.ts`) are in the worker code loaded, and which were left out. */
 export const pdfJsWorkerPatches: { applied: string[]; missing: string[] } = { applied: [], missing: [] };
