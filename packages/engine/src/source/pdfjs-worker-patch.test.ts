@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { formOpsCounts, getDocument, HandOverPort, inflateWhole, nativeInflates, OPS, pdfJsWorkerPatches, restoreNativePush } from './pdfjs.js';
-import { FORM_OPS_MAX, PDFJS_WORKER_PATCHES, patchPdfJsWorker } from './pdfjs-worker-patch.js';
+import { FORM_OPS_MAX, FORM_PATH_NUMBERS_MAX, PDFJS_WORKER_PATCHES, patchPdfJsWorker } from './pdfjs-worker-patch.js';
 import { extractVectors } from './extract.js';
 import { pdfFromObjects, pdfStream } from '../raw-pdf.js';
 
@@ -228,15 +228,17 @@ describe("a form's operators, kept at its first use for its next ones", () => {
     }
   });
 
-  it('are not kept when the form paints an image, a path starting without a move, or more than the cap', async () => {
+  it('are not kept when the form paints an image, a path starting without a move, or more than the caps', async () => {
     const image = pdfStream('/Type /XObject /Subtype /Image /Width 2 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8', Buffer.from([0, 255]));
     const withImage = pdfWithForm(thrice, 'q 50 0 0 50 0 0 cm /Im Do Q', { formResources: '/XObject << /Im 6 0 R >>', more: [image] });
     // (a `v` curve first takes the current point the caller left: each use's path starts elsewhere)
     const noMove = pdfWithForm(`10 10 m 30 30 l S ${thrice}`, '20 20 40 40 v S 50 50 m');
     const long = pdfWithForm(thrice, 'q Q '.repeat(FORM_OPS_MAX / 2 + 1));
+    // (one path of more coordinates than a form keeps: a move and lines, two numbers and an operator code each)
+    const huge = pdfWithForm(thrice, `0 0 m ${'1 1 l 2 0 l '.repeat(Math.ceil(FORM_PATH_NUMBERS_MAX / 6))}S`);
     const shipped = await shippedWorker();
     try {
-      for (const bytes of [withImage, noMove, long]) {
+      for (const bytes of [withImage, noMove, long, huge]) {
         const read = await operatorsOf(bytes);
         expect(read).toMatchObject({ kept: 0, replayed: 0, notKept: 3 });
         expect(read.ops).toEqual((await operatorsOf(bytes, shipped)).ops);

@@ -22,7 +22,8 @@
  *   without fetching the form: the same operators in the same order, each path's coordinates copied (pdf.js's
  *   optimiser moves a translated path's points in place), each font or image dependency added as pdf.js adds it.
  *   Not kept: a form with images, shadings or pattern colours, a path that starts without a move (it would take the
- *   caller's current point), a form of more than FORM_OPS_MAX operators, or past FORM_OPS_TOTAL_MAX over the page;
+ *   caller's current point), a form of more than FORM_OPS_MAX operators or FORM_PATH_NUMBERS_MAX path coordinates, or
+ *   past FORM_OPS_TOTAL_MAX or FORM_PATH_NUMBERS_TOTAL_MAX over the page;
  *   those are parsed at each use, as shipped.
  * - **No transfer list** (`no-transfers`): each chunk of the operator list is sent with the list of its buffers to
  *   transfer (every path's coordinates), gathered by a getter that walks the chunk: 0.2 s per parse of the A0 sheet.
@@ -57,8 +58,11 @@ const hooks = `globalThis[Symbol.for(${JSON.stringify(PDFJS_HOOKS_KEY)})]`;
 
 /** A form's operators are kept for its next uses up to this many (beyond, it is only streamed, as shipped)... */
 export const FORM_OPS_MAX = 65_536;
-/** ...and up to this many kept over all of a page's forms (a sheet drawn as thousands of forms used once each). */
+/** ...and up to this many kept over all of a page's forms (a sheet drawn as thousands of forms used once each)... */
 export const FORM_OPS_TOTAL_MAX = 524_288;
+/** ...with their paths' coordinates (numbers) up to this many per form and over the page (a form of a few huge paths). */
+export const FORM_PATH_NUMBERS_MAX = 1 << 20;
+export const FORM_PATH_NUMBERS_TOTAL_MAX = 1 << 23;
 
 /** pdf.js's handling of a \`Do\` operator in an operator list, from the XObject's look-up to its form branch. */
 const FORM_DO_ANCHOR = `              let xobj = xobjs.getRaw(name);
@@ -139,10 +143,11 @@ const FORM_DO_REPLACEMENT = `              let xobj = xobjs.getRaw(name);
                 // whole sheet still streams, and is not kept)
                 let __list = operatorList, __rec = null;
                 if (__formKey) {
-                  __rec = { fnArray: [], argsArray: [] };
+                  __rec = { fnArray: [], argsArray: [], numbers: 0 };
                   const record = (fn, args) => {
                     if (!__rec) return;
-                    if (__rec.fnArray.length >= ${FORM_OPS_MAX} || __rec.fnArray.length + (self.__formOpsKept || 0) >= ${FORM_OPS_TOTAL_MAX} || fn === OPS.paintInlineImageXObject || fn === OPS.paintInlineImageXObjectGroup || fn === OPS.paintImageMaskXObject || fn === OPS.paintImageMaskXObjectGroup || fn === OPS.paintImageMaskXObjectRepeat || fn === OPS.paintImageXObject || fn === OPS.paintImageXObjectRepeat || fn === OPS.paintSolidColorImageMask || fn === OPS.shadingFill || fn === OPS.setFillColorN || fn === OPS.setStrokeColorN || fn === OPS.constructPath && args[1][0] && args[1][0][0] !== 0) {
+                    if (fn === OPS.constructPath && args[1][0]) __rec.numbers += args[1][0].length;
+                    if (__rec.fnArray.length >= ${FORM_OPS_MAX} || __rec.fnArray.length + (self.__formOpsKept || 0) >= ${FORM_OPS_TOTAL_MAX} || __rec.numbers > ${FORM_PATH_NUMBERS_MAX} || __rec.numbers + (self.__formNumbersKept || 0) > ${FORM_PATH_NUMBERS_TOTAL_MAX} || fn === OPS.paintInlineImageXObject || fn === OPS.paintInlineImageXObjectGroup || fn === OPS.paintImageMaskXObject || fn === OPS.paintImageMaskXObjectGroup || fn === OPS.paintImageMaskXObjectRepeat || fn === OPS.paintImageXObject || fn === OPS.paintImageXObjectRepeat || fn === OPS.paintSolidColorImageMask || fn === OPS.shadingFill || fn === OPS.setFillColorN || fn === OPS.setStrokeColorN || fn === OPS.constructPath && args[1][0] && args[1][0][0] !== 0) {
                       __rec = null;
                       return;
                     }
@@ -167,6 +172,7 @@ const FORM_DO_REPLACEMENT = `              let xobj = xobjs.getRaw(name);
                     if (__rec) {
                       (self.__formOps ??= new Map()).set(__formKey, __rec);
                       self.__formOpsKept = (self.__formOpsKept || 0) + __rec.fnArray.length;
+                      self.__formNumbersKept = (self.__formNumbersKept || 0) + __rec.numbers;
                     }
                   }
                   resolveXObject();
