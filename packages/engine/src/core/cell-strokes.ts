@@ -16,6 +16,7 @@
  */
 import type { Paths64 } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
+import type { Box } from './geometry.js';
 
 /**
  * Pixel of the raster (mm). The pixels wholly inside a stroke 2 × 40 mm wide are those whose centres lie within
@@ -29,8 +30,6 @@ const MAX_PIXELS = 4_000_000;
 const OPEN_PIXELS = 500_000;
 /** Slack on every "wholly inside" and "meets" test (mm): corners and crossings are whole millimetres. */
 const SLACK_MM = 1;
-
-interface Box { x0: number; y0: number; x1: number; y1: number }
 
 /**
  * The strokes `rects` (convex quadrilaterals, integer corners, either orientation) and the `walls` (a union's rings,

@@ -80,6 +80,9 @@ export function segMeetsConvex(a: PointMm, b: PointMm, poly: readonly PointMm[])
 /** Whether r, on the line through p and q, lies between them. */
 const between = (p: PointMm, q: PointMm, r: PointMm) =>
   Math.min(p[0], q[0]) <= r[0] && r[0] <= Math.max(p[0], q[0]) && Math.min(p[1], q[1]) <= r[1] && r[1] <= Math.max(p[1], q[1]);
+/** An axis-aligned box (mm). */
+export interface Box { x0: number; y0: number; x1: number; y1: number }
+
 export function bbox(pts: PointMm[]) {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const p of pts) { const x = p[0], y = p[1]; x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }

@@ -9,7 +9,7 @@
 import { union, intersect, inflatePaths, FillRule, JoinType, EndType, Clipper, type Path64, type Paths64 } from 'clipper2-ts';
 import type { PointMm } from '../types.js';
 import type { TextItem } from '../source/text.js';
-import { bbox, distToPoly, distToSeg, fromPath, hypot, pointInPoly, polyArea, segMeetsConvex, segToSegDist, toPath } from './geometry.js';
+import { bbox, type Box, distToPoly, distToSeg, fromPath, hypot, pointInPoly, polyArea, segMeetsConvex, segToSegDist, toPath } from './geometry.js';
 import { Grid } from './grid.js';
 import { readStamps, type RoomStamp } from './stamps.js';
 import { RingIndex } from './ring-index.js';
@@ -498,9 +498,6 @@ const GROWN_REACH = 2 * CLOSE_MM + 2;
 /** Two cells meet along at least this length (mm) across a joint to be joined. */
 const JOINT_MIN_MM = 300;
 
-/** A box (mm). */
-export interface Box { x0: number; y0: number; x1: number; y1: number }
-
 /** Cells of the strokes within a window, each with whether it is surely a cell of every stroke too (windowCells). */
 export interface WindowCells { cells: PointMm[][]; sure: boolean[]; box: Box }
 
@@ -553,14 +550,10 @@ export function regionAcrossPatterns(at: PointMm, near: Line[], rooms: PointMm[]
   if (!pattern.size) return null;
   const joints = near.filter((_, i) => pattern.has(i));
   // (the near lines' box: a window covering it holds every cell)
-  let nx0 = Infinity, ny0 = Infinity, nx1 = -Infinity, ny1 = -Infinity;
-  for (const l of near) {
-    nx0 = Math.min(nx0, l.a[0], l.b[0]); nx1 = Math.max(nx1, l.a[0], l.b[0]);
-    ny0 = Math.min(ny0, l.a[1], l.b[1]); ny1 = Math.max(ny1, l.a[1], l.b[1]);
-  }
+  const nb = bbox(near.flatMap((l) => [l.a, l.b]));
   for (const m of JOIN_WINDOWS_MM) {
     const w = { x0: at[0] - m, y0: at[1] - m, x1: at[0] + m, y1: at[1] + m };
-    if (w.x0 <= nx0 && w.y0 <= ny0 && w.x1 >= nx1 && w.y1 >= ny1) break;
+    if (w.x0 <= nb.x0 && w.y0 <= nb.y0 && w.x1 >= nb.x1 && w.y1 >= nb.y1) break;
     const r = joinCells(at, cellsIn(w), joints, rooms);
     if (r !== 'unsure') return r;
   }

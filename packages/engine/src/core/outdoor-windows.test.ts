@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { inflatePaths, JoinType, EndType, type Paths64 } from 'clipper2-ts';
-import { cellsOfRects, joinCells, regionAcrossPatterns, strokeRects, windowCells, type Box, type Line } from './outdoor-spaces.js';
+import { cellsOfRects, joinCells, regionAcrossPatterns, strokeRects, windowCells, type Line } from './outdoor-spaces.js';
 import { patternLines } from './floor-patterns.js';
-import { bbox, polyArea, toPath } from './geometry.js';
+import { bbox, polyArea, toPath, type Box } from './geometry.js';
 import { lcg } from '../test-random.js';
 import type { PointMm } from '../types.js';
 

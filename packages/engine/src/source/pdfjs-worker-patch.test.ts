@@ -3,29 +3,48 @@ import { createRequire } from 'node:module';
 import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createCanvas } from '@napi-rs/canvas';
-import { PDFWorker } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { PDFWorker, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { formOpsCounts, getDocument, HandOverPort, inflateWhole, nativeInflates, OPS, pdfJsWorkerPatches, restoreNativePush } from './pdfjs.js';
-import { FORM_OPS_MAX, FORM_PATH_NUMBERS_MAX, PDFJS_WORKER_PATCHES, patchPdfJsWorker } from './pdfjs-worker-patch.js';
+import { FORM_OPS_MAX, FORM_PATH_NUMBERS_MAX, NOT_KEPT_OPS, PDFJS_WORKER_PATCHES, patchPdfJsWorker } from './pdfjs-worker-patch.js';
 import { extractVectors } from './extract.js';
 import { pdfFromObjects, pdfStream } from '../raw-pdf.js';
 
-/** A one-page PDF: its content stream `content` (with `filter`), drawing form 5 (`form`, deflated) as /F. */
-function pdfWith(content: Buffer, form: string, filter = '/Filter /FlateDecode'): Uint8Array {
+/**
+ * A one-page PDF: its content stream `content` (Flate bytes, or text as it is), drawing form 5 (`form`, deflated, its
+ * resources `formResources`) as /F; `more` objects from 6.
+ */
+function pdfWith(content: Buffer | string, form: string, { pageResources = '', formResources = '', more = [] as (string | Buffer)[] } = {}): Uint8Array {
   return pdfFromObjects([
     '<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 400] /Resources << /XObject << /F 5 0 R >> >> /Contents 4 0 R >>',
-    pdfStream(filter, content),
-    pdfStream('/Type /XObject /Subtype /Form /BBox [0 0 600 400] /Resources << >> /Filter /FlateDecode', deflateSync(Buffer.from(form))),
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 400] /Resources << /XObject << /F 5 0 R >> ${pageResources} >> /Contents 4 0 R >>`,
+    pdfStream(typeof content === 'string' ? '' : '/Filter /FlateDecode', content),
+    pdfStream(`/Type /XObject /Subtype /Form /BBox [0 0 600 400] /Resources << ${formResources} >> /Filter /FlateDecode`, deflateSync(Buffer.from(form))),
+    ...more,
   ]);
 }
 
-/** pdf.js's worker code as shipped, on a port of its own (its legacy build replaces `push` again as it loads). */
-async function shippedWorker(): Promise<PDFWorker> {
-  const shipped = (await import('pdfjs-dist/legacy/build/pdf.worker.mjs')) as { WorkerMessageHandler: { initializeFromPort(port: HandOverPort): void } };
+/** `read` given pdf.js's worker code as shipped, on a port of its own (its legacy build replaces `push` again as it loads). */
+async function withShipped<T>(read: (shipped: PDFWorker) => Promise<T>): Promise<T> {
+  const code = (await import('pdfjs-dist/legacy/build/pdf.worker.mjs')) as { WorkerMessageHandler: { initializeFromPort(port: HandOverPort): void } };
   restoreNativePush();
   const port = new HandOverPort();
-  shipped.WorkerMessageHandler.initializeFromPort(port);
-  return new (PDFWorker as unknown as new (p: { port: HandOverPort }) => PDFWorker)({ port });
+  code.WorkerMessageHandler.initializeFromPort(port);
+  const shipped = new (PDFWorker as unknown as new (p: { port: HandOverPort }) => PDFWorker)({ port });
+  try {
+    return await read(shipped);
+  } finally {
+    shipped.destroy();
+  }
+}
+
+/** `read` of the PDF's first page, on `worker` when given. */
+async function onPage<T>(bytes: Uint8Array, read: (page: PDFPageProxy) => Promise<T>, worker?: PDFWorker): Promise<T> {
+  const doc = await getDocument({ data: bytes, isEvalSupported: false, verbosity: 0, ...(worker ? { worker } : {}) }).promise;
+  try {
+    return await read(await doc.getPage(1));
+  } finally {
+    await doc.destroy();
+  }
 }
 
 /**
@@ -34,14 +53,9 @@ async function shippedWorker(): Promise<PDFWorker> {
  */
 async function readPage(bytes: Uint8Array, worker?: PDFWorker) {
   const before = { ...nativeInflates };
-  const doc = await getDocument({ data: bytes, isEvalSupported: false, verbosity: 0, ...(worker ? { worker } : {}) }).promise;
-  try {
-    const vec = await extractVectors(await doc.getPage(1), 10_000);
-    const lines = vec.segs.map((s) => [s.x1, s.y1, s.x2, s.y2].map(Math.round).join(' ')).sort();
-    return { lines, whole: nativeInflates.whole - before.whole, toPdfJs: nativeInflates.toPdfJs - before.toPdfJs };
-  } finally {
-    await doc.destroy();
-  }
+  const vec = await onPage(bytes, (page) => extractVectors(page, 10_000), worker);
+  const lines = vec.segs.map((s) => [s.x1, s.y1, s.x2, s.y2].map(Math.round).join(' ')).sort();
+  return { lines, whole: nativeInflates.whole - before.whole, toPdfJs: nativeInflates.toPdfJs - before.toPdfJs };
 }
 
 /**
@@ -66,6 +80,8 @@ describe("pdf.js's worker code, patched as the engine loads it", () => {
     const patched = patchPdfJsWorker(readFileSync(file, 'utf8'));
     expect(patched.missing).toEqual([]);
     expect(patched.applied).toEqual(PDFJS_WORKER_PATCHES.map((p) => p.name));
+    // (and the operators a kept form may not hold are all pdf.js's)
+    for (const name of NOT_KEPT_OPS) expect(OPS[name as keyof typeof OPS]).toBeTypeOf('number');
     // and the engine runs on that code
     expect(pdfJsWorkerPatches).toEqual({ applied: PDFJS_WORKER_PATCHES.map((p) => p.name), missing: [] });
   });
@@ -80,8 +96,7 @@ describe("pdf.js's worker code, patched as the engine loads it", () => {
   });
 
   it('reads a stream whole, damaged or cut short as pdf.js as shipped does, the damaged one with pdf.js decoder', async () => {
-    const shipped = await shippedWorker();
-    try {
+    await withShipped(async (shipped) => {
       const first = `${DRAWS}10 10 m 590 10 l S\n`;
       const second = deflateRawSync(Buffer.from(`20 20 m 580 20 l S\n${'% a comment to be cut off\n'.repeat(50)}`));
       const forms = ['100 100 150 100', '100 200 150 200', '100 300 150 300'];
@@ -106,9 +121,7 @@ describe("pdf.js's worker code, patched as the engine loads it", () => {
         expect(asShipped).toMatchObject({ whole: 0, toPdfJs: 0 });
         expect(read.lines).toEqual(asShipped.lines);
       }
-    } finally {
-      shipped.destroy();
-    }
+    });
   });
 
   it('leaves a stream inflating past the cap to pdf.js decoder, over the same input', () => {
@@ -130,36 +143,18 @@ describe("pdf.js's worker code, patched as the engine loads it", () => {
 
   it('sends the operator list in chunks without a transfer list, whole', async () => {
     const lines = Array.from({ length: 3000 }, (_, i) => `${i % 500} 10 m ${i % 500} 300 l S`).join('\n');
-    const doc = await getDocument({ data: pdfWith(deflateSync(Buffer.from(lines)), FORM), isEvalSupported: false, verbosity: 0 }).promise;
-    const ops = await (await doc.getPage(1)).getOperatorList();
+    const ops = await onPage(pdfWith(deflateSync(Buffer.from(lines)), FORM), (page) => page.getOperatorList());
     expect(ops.fnArray.filter((f) => f === OPS.constructPath)).toHaveLength(3000);
-    await doc.destroy();
   });
 });
-
-/** A one-page PDF drawing `content` with form 5 as /F (`form`, its resources `formResources`), and `more` objects from 6. */
-function pdfWithForm(content: string, form: string, { pageResources = '', formResources = '', more = [] as (string | Buffer)[] } = {}): Uint8Array {
-  return pdfFromObjects([
-    '<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 400] /Resources << /XObject << /F 5 0 R >> ${pageResources} >> /Contents 4 0 R >>`,
-    pdfStream('', content),
-    pdfStream(`/Type /XObject /Subtype /Form /BBox [0 0 600 400] /Resources << ${formResources} >> /Filter /FlateDecode`, deflateSync(Buffer.from(form))),
-    ...more,
-  ]);
-}
 
 /** The page's operator list (typed arrays as plain arrays), and the form uses kept, replayed and not kept. */
 async function operatorsOf(bytes: Uint8Array, worker?: PDFWorker) {
   const before = { ...formOpsCounts };
-  const doc = await getDocument({ data: bytes, isEvalSupported: false, verbosity: 0, ...(worker ? { worker } : {}) }).promise;
-  try {
-    const list = await (await doc.getPage(1)).getOperatorList();
-    const plain = (v: unknown): unknown => (ArrayBuffer.isView(v) ? Array.from(v as Float32Array) : Array.isArray(v) ? v.map(plain) : v);
-    const ops = list.fnArray.map((fn, i) => [fn, plain(list.argsArray[i])]);
-    return { ops, kept: formOpsCounts.kept - before.kept, replayed: formOpsCounts.replayed - before.replayed, notKept: formOpsCounts.notKept - before.notKept };
-  } finally {
-    await doc.destroy();
-  }
+  const list = await onPage(bytes, (page) => page.getOperatorList(), worker);
+  const plain = (v: unknown): unknown => (ArrayBuffer.isView(v) ? Array.from(v as Float32Array) : Array.isArray(v) ? v.map(plain) : v);
+  const ops = list.fnArray.map((fn, i) => [fn, plain(list.argsArray[i])]);
+  return { ops, kept: formOpsCounts.kept - before.kept, replayed: formOpsCounts.replayed - before.replayed, notKept: formOpsCounts.notKept - before.notKept };
 }
 
 describe("a form's operators, kept at its first use for its next ones", () => {
@@ -169,82 +164,58 @@ describe("a form's operators, kept at its first use for its next ones", () => {
   it('are replayed at its next uses: the same operator list as pdf.js as shipped gives', async () => {
     // a translated stroke inside the form: pdf.js's optimiser moves its points in place, which a replay must not see
     const form = '0 0 m 50 0 l S q 1 0 0 1 10 10 cm 0 0 m 20 0 l S Q 2 w 0 0 1 RG 0 0 20 20 re S';
-    const bytes = pdfWithForm(thrice, form);
-    const shipped = await shippedWorker();
-    try {
-      const asShipped = await operatorsOf(bytes, shipped);
-      const read = await operatorsOf(bytes);
-      expect(read).toMatchObject({ kept: 1, replayed: 2, notKept: 0 });
-      expect(read.ops).toEqual(asShipped.ops);
-      expect(asShipped).toMatchObject({ kept: 0, replayed: 0 });
-    } finally {
-      shipped.destroy();
-    }
+    const bytes = pdfWith(thrice, form);
+    const asShipped = await withShipped((shipped) => operatorsOf(bytes, shipped));
+    const read = await operatorsOf(bytes);
+    expect(read).toMatchObject({ kept: 1, replayed: 2, notKept: 0 });
+    expect(read.ops).toEqual(asShipped.ops);
+    expect(asShipped).toMatchObject({ kept: 0, replayed: 0 });
   });
 
   it('render the same pixels as pdf.js as shipped (its optimiser moves a translated path\'s points in place)', async () => {
     const form = '0 0 m 50 0 l S q 1 0 0 1 10 10 cm 0 0 m 20 0 l S Q q 1 0 0 1 0 30 cm 0 0 m 40 0 l S Q';
-    const bytes = pdfWithForm(thrice, form);
-    const pixels = async (worker?: PDFWorker) => {
-      const doc = await getDocument({ data: bytes, isEvalSupported: false, verbosity: 0, ...(worker ? { worker } : {}) }).promise;
-      try {
-        const page = await doc.getPage(1);
-        const viewport = page.getViewport({ scale: 1 });
-        const canvas = createCanvas(viewport.width, viewport.height);
-        const ctx = canvas.getContext('2d');
-        await page.render({ canvasContext: ctx as never, canvas: canvas as never, viewport }).promise;
-        return Buffer.from(ctx.getImageData(0, 0, viewport.width, viewport.height).data);
-      } finally {
-        await doc.destroy();
-      }
-    };
-    const shipped = await shippedWorker();
-    try {
-      const before = formOpsCounts.replayed;
-      const ours = await pixels();
-      expect(formOpsCounts.replayed - before).toBe(2);
-      // (something is drawn, and drawn where pdf.js as shipped draws it)
-      expect(ours.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
-      expect(ours.equals(await pixels(shipped))).toBe(true);
-    } finally {
-      shipped.destroy();
-    }
+    const bytes = pdfWith(thrice, form);
+    const pixels = (worker?: PDFWorker) => onPage(bytes, async (page) => {
+      const viewport = page.getViewport({ scale: 1 });
+      const canvas = createCanvas(viewport.width, viewport.height);
+      const ctx = canvas.getContext('2d');
+      await page.render({ canvasContext: ctx as never, canvas: canvas as never, viewport }).promise;
+      return Buffer.from(ctx.getImageData(0, 0, viewport.width, viewport.height).data);
+    }, worker);
+    const before = formOpsCounts.replayed;
+    const ours = await pixels();
+    expect(formOpsCounts.replayed - before).toBe(2);
+    // (something is drawn, and drawn where pdf.js as shipped draws it)
+    expect(ours.some((v, i) => i % 4 === 3 && v > 0)).toBe(true);
+    expect(ours.equals(await withShipped(pixels))).toBe(true);
   });
 
   it('are kept apart for each colour space it inherits (a colour set without its own colour space)', async () => {
     // the form sets a fill colour in whatever colour space it is drawn in
     const form = '0.2 0.4 0.6 sc 0 0 50 50 re f';
     const content = '/DeviceRGB cs /F Do /CS0 cs /F Do /DeviceRGB cs q 1 0 0 1 0 100 cm /F Do Q\n';
-    const bytes = pdfWithForm(content, form, { pageResources: '/ColorSpace << /CS0 [/CalRGB << /WhitePoint [0.9505 1 1.089] /Gamma [2.2 2.2 2.2] >>] >>' });
-    const shipped = await shippedWorker();
-    try {
-      const read = await operatorsOf(bytes);
-      expect(read).toMatchObject({ kept: 2, replayed: 1 });
-      const fills = read.ops.filter(([fn]) => fn === OPS.setFillRGBColor).map(([, args]) => JSON.stringify(args));
-      expect(new Set(fills).size).toBe(2);
-      expect(read.ops).toEqual((await operatorsOf(bytes, shipped)).ops);
-    } finally {
-      shipped.destroy();
-    }
+    const bytes = pdfWith(content, form, { pageResources: '/ColorSpace << /CS0 [/CalRGB << /WhitePoint [0.9505 1 1.089] /Gamma [2.2 2.2 2.2] >>] >>' });
+    const read = await operatorsOf(bytes);
+    expect(read).toMatchObject({ kept: 2, replayed: 1 });
+    const fills = read.ops.filter(([fn]) => fn === OPS.setFillRGBColor).map(([, args]) => JSON.stringify(args));
+    expect(new Set(fills).size).toBe(2);
+    expect(read.ops).toEqual((await withShipped((shipped) => operatorsOf(bytes, shipped))).ops);
   });
 
   it('are not kept when the form paints an image, a path starting without a move, or more than the caps', async () => {
     const image = pdfStream('/Type /XObject /Subtype /Image /Width 2 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8', Buffer.from([0, 255]));
-    const withImage = pdfWithForm(thrice, 'q 50 0 0 50 0 0 cm /Im Do Q', { formResources: '/XObject << /Im 6 0 R >>', more: [image] });
+    const withImage = pdfWith(thrice, 'q 50 0 0 50 0 0 cm /Im Do Q', { formResources: '/XObject << /Im 6 0 R >>', more: [image] });
     // (a `v` curve first takes the current point the caller left: each use's path starts elsewhere)
-    const noMove = pdfWithForm(`10 10 m 30 30 l S ${thrice}`, '20 20 40 40 v S 50 50 m');
-    const long = pdfWithForm(thrice, 'q Q '.repeat(FORM_OPS_MAX / 2 + 1));
+    const noMove = pdfWith(`10 10 m 30 30 l S ${thrice}`, '20 20 40 40 v S 50 50 m');
+    const long = pdfWith(thrice, 'q Q '.repeat(FORM_OPS_MAX / 2 + 1));
     // (one path of more coordinates than a form keeps: a move and lines, two numbers and an operator code each)
-    const huge = pdfWithForm(thrice, `0 0 m ${'1 1 l 2 0 l '.repeat(Math.ceil(FORM_PATH_NUMBERS_MAX / 6))}S`);
-    const shipped = await shippedWorker();
-    try {
+    const huge = pdfWith(thrice, `0 0 m ${'1 1 l 2 0 l '.repeat(Math.ceil(FORM_PATH_NUMBERS_MAX / 6))}S`);
+    await withShipped(async (shipped) => {
       for (const bytes of [withImage, noMove, long, huge]) {
         const read = await operatorsOf(bytes);
         expect(read).toMatchObject({ kept: 0, replayed: 0, notKept: 3 });
         expect(read.ops).toEqual((await operatorsOf(bytes, shipped)).ops);
       }
-    } finally {
-      shipped.destroy();
-    }
+    });
   });
 });

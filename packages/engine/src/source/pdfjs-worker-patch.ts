@@ -7,8 +7,8 @@
  *
  * - **Flate streams inflated natively, whole** (`flate-native`): pdf.js inflates in JavaScript, block by block,
  *   building a Huffman table of up to 32 768 entries per block. A CAD sheet drawing its doors and windows as form
- *   XObjects has pdf.js fetch and inflate a form's stream afresh at every use: the A0 sheet inflates 16 000 streams
- *   (25 MB) per parse, about 0.35 s of CPU. At a Flate stream's first read, the hook (`PdfJsHooks.inflateWhole`) is
+ *   XObjects has pdf.js fetch and inflate a form's stream afresh at every use: the A0 sheet inflated 16 000 streams
+ *   (25 MB) per parse, about 0.35 s of CPU, until its forms were kept (below). At a Flate stream's first read, the hook (`PdfJsHooks.inflateWhole`) is
  *   offered the stream; when the platform's zlib inflates the rest of its input, the stream holds the output and is
  *   at its end. Otherwise (damaged data, output over the cap) the stream goes on with pdf.js's own decoder over the
  *   same input, as before.
@@ -64,9 +64,11 @@ export const FORM_OPS_TOTAL_MAX = 524_288;
 export const FORM_PATH_NUMBERS_MAX = 1 << 20;
 export const FORM_PATH_NUMBERS_TOTAL_MAX = 1 << 23;
 
-/** pdf.js's handling of a \`Do\` operator in an operator list, from the XObject's look-up to its form branch. */
-const FORM_DO_ANCHOR = `              let xobj = xobjs.getRaw(name);
-              if (xobj instanceof Ref) {
+/** pdf.js's handling of a `Do` operator in an operator list: the XObject's look-up... */
+const DO_LOOKUP = `              let xobj = xobjs.getRaw(name);
+`;
+/** ...what it does up to a form's branch (left as it is)... */
+const DO_FETCH = `              if (xobj instanceof Ref) {
                 const cachedImage = localImageCache.getByRef(xobj) || self._regionalImageCache.getByRef(xobj) || self.globalImageCache.getData(xobj, self.pageIndex);
                 if (cachedImage) {
                   addCachedImageOps(operatorList, cachedImage);
@@ -82,7 +84,9 @@ const FORM_DO_ANCHOR = `              let xobj = xobjs.getRaw(name);
               if (!(type instanceof Name)) {
                 throw new FormatError("XObject should have a Name subtype");
               }
-              if (type.name === "Form") {
+`;
+/** ...and a form's branch. */
+const DO_FORM = `              if (type.name === "Form") {
                 stateManager.save();
                 self.buildFormXObject(resources, xobj, null, operatorList, task, stateManager.state.clone({
                   newPath: true
@@ -94,19 +98,32 @@ const FORM_DO_ANCHOR = `              let xobj = xobjs.getRaw(name);
               } else if (type.name === "Image") {
 `;
 
-const FORM_DO_REPLACEMENT = `              let xobj = xobjs.getRaw(name);
-              // (form-ops: a form's operators kept under its reference and what it inherits, replayed at its next uses)
+/** Operators a kept form may not hold: images (their data is sent apart), shadings and pattern colours. */
+export const NOT_KEPT_OPS = ['paintInlineImageXObject', 'paintInlineImageXObjectGroup', 'paintImageMaskXObject', 'paintImageMaskXObjectGroup',
+  'paintImageMaskXObjectRepeat', 'paintImageXObject', 'paintImageXObjectRepeat', 'paintSolidColorImageMask', 'shadingFill', 'setFillColorN',
+  'setStrokeColorN'];
+
+/** JavaScript: a copy of `constructPath` arguments `a`, its coordinates and their bounds copied. */
+const copyPathArgs = (a: string) => `[${a}[0], [${a}[1][0] && ${a}[1][0].slice()], ${a}[2] && ${a}[2].slice()]`;
+
+/** After the look-up: the key of the form's use, and its operators replayed when a use under that key kept them. */
+const DO_REPLAY = `              // (form-ops: a form's operators kept under its reference and what it inherits, replayed at its next uses)
               let __formKey = null;
               const __hooks = ${hooks};
               if (xobj instanceof Ref && __hooks?.formOps) {
                 const __state = stateManager.state;
-                const __ids = self.__formObjectIds ??= new WeakMap();
-                const __id = o => {
-                  if (o === null || typeof o !== "object") return String(o);
-                  let v = __ids.get(o);
-                  if (v === undefined) __ids.set(o, v = self.__formObjectNext = (self.__formObjectNext || 0) + 1);
-                  return v;
-                };
+                // (objects numbered by identity, once per evaluator)
+                self.__formObjectId ??= (() => {
+                  const ids = new WeakMap();
+                  let next = 0;
+                  return o => {
+                    if (o === null || typeof o !== "object") return String(o);
+                    let v = ids.get(o);
+                    if (v === undefined) ids.set(o, v = ++next);
+                    return v;
+                  };
+                })();
+                const __id = self.__formObjectId;
                 __formKey = [xobj.toString(), __id(resources), __id(__state.font), __state.textRenderingMode, __id(__state.fillColorSpace), __id(__state.strokeColorSpace), __id(__state.patternFillColorSpace), __id(__state.patternStrokeColorSpace)].join(" ");
                 const __kept = self.__formOps?.get(__formKey);
                 if (__kept) {
@@ -115,49 +132,39 @@ const FORM_DO_REPLACEMENT = `              let xobj = xobjs.getRaw(name);
                     const fn = __kept.fnArray[i];
                     const args = __kept.argsArray[i];
                     if (fn === null) operatorList.addDependency(args);
-                    else operatorList.addOp(fn, fn === OPS.constructPath ? [args[0], [args[1][0] && args[1][0].slice()], args[2] && args[2].slice()] : args);
+                    else operatorList.addOp(fn, fn === OPS.constructPath ? ${copyPathArgs('args')} : args);
                   }
                   resolveXObject();
                   return;
                 }
               }
-              if (xobj instanceof Ref) {
-                const cachedImage = localImageCache.getByRef(xobj) || self._regionalImageCache.getByRef(xobj) || self.globalImageCache.getData(xobj, self.pageIndex);
-                if (cachedImage) {
-                  addCachedImageOps(operatorList, cachedImage);
-                  resolveXObject();
-                  return;
-                }
-                xobj = xref.fetch(xobj);
-              }
-              if (!(xobj instanceof BaseStream)) {
-                throw new FormatError("XObject should be a stream");
-              }
-              const type = xobj.dict.get("Subtype");
-              if (!(type instanceof Name)) {
-                throw new FormatError("XObject should have a Name subtype");
-              }
-              if (type.name === "Form") {
+`;
+
+/** A form's branch that records its operators (up to the caps) as they go on to the list, and keeps them. */
+const DO_FORM_RECORDED = `              if (type.name === "Form") {
                 stateManager.save();
                 // (the operators go on to the list as they come, and are recorded too, up to a number: a form drawing a
                 // whole sheet still streams, and is not kept)
                 let __list = operatorList, __rec = null;
                 if (__formKey) {
                   __rec = { fnArray: [], argsArray: [], numbers: 0 };
+                  const unkept = self.__formOpsNotKept ??= new Set([${NOT_KEPT_OPS.map((n) => `OPS.${n}`).join(', ')}]);
                   const record = (fn, args) => {
                     if (!__rec) return;
                     if (fn === OPS.constructPath && args[1][0]) __rec.numbers += args[1][0].length;
-                    if (__rec.fnArray.length >= ${FORM_OPS_MAX} || __rec.fnArray.length + (self.__formOpsKept || 0) >= ${FORM_OPS_TOTAL_MAX} || __rec.numbers > ${FORM_PATH_NUMBERS_MAX} || __rec.numbers + (self.__formNumbersKept || 0) > ${FORM_PATH_NUMBERS_TOTAL_MAX} || fn === OPS.paintInlineImageXObject || fn === OPS.paintInlineImageXObjectGroup || fn === OPS.paintImageMaskXObject || fn === OPS.paintImageMaskXObjectGroup || fn === OPS.paintImageMaskXObjectRepeat || fn === OPS.paintImageXObject || fn === OPS.paintImageXObjectRepeat || fn === OPS.paintSolidColorImageMask || fn === OPS.shadingFill || fn === OPS.setFillColorN || fn === OPS.setStrokeColorN || fn === OPS.constructPath && args[1][0] && args[1][0][0] !== 0) {
+                    if (__rec.fnArray.length >= ${FORM_OPS_MAX} || __rec.fnArray.length + (self.__formOpsKept || 0) >= ${FORM_OPS_TOTAL_MAX} || __rec.numbers > ${FORM_PATH_NUMBERS_MAX} || __rec.numbers + (self.__formNumbersKept || 0) > ${FORM_PATH_NUMBERS_TOTAL_MAX} || unkept.has(fn) || fn === OPS.constructPath && args[1][0] && args[1][0][0] !== 0) {
                       __rec = null;
                       return;
                     }
                     __rec.fnArray.push(fn);
-                    __rec.argsArray.push(fn === OPS.constructPath ? [args[0], [args[1][0] && args[1][0].slice()], args[2] && args[2].slice()] : args);
+                    __rec.argsArray.push(fn === OPS.constructPath ? ${copyPathArgs('args')} : args);
                   };
+                  const addOp = (fn, args) => { record(fn, args); operatorList.addOp(fn, args); };
+                  const addDependency = dependency => { if (__rec) { __rec.fnArray.push(null); __rec.argsArray.push(dependency); } operatorList.addDependency(dependency); };
                   __list = new Proxy(operatorList, {
                     get(target, prop, receiver) {
-                      if (prop === "addOp") return (fn, args) => { record(fn, args); target.addOp(fn, args); };
-                      if (prop === "addDependency") return dependency => { if (__rec) { __rec.fnArray.push(null); __rec.argsArray.push(dependency); } target.addDependency(dependency); };
+                      if (prop === "addOp") return addOp;
+                      if (prop === "addDependency") return addDependency;
                       const value = Reflect.get(target, prop, target);
                       return typeof value === "function" ? value.bind(receiver) : value;
                     }
@@ -189,8 +196,8 @@ export const PDFJS_WORKER_PATCHES: readonly WorkerPatch[] = [
   },
   {
     name: 'form-ops',
-    anchor: FORM_DO_ANCHOR,
-    replacement: FORM_DO_REPLACEMENT,
+    anchor: DO_LOOKUP + DO_FETCH + DO_FORM,
+    replacement: DO_LOOKUP + DO_REPLAY + DO_FETCH + DO_FORM_RECORDED,
   },
   {
     name: 'no-transfers',
