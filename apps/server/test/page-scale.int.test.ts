@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageScaleSchema, type PageScale } from '@plansight/contracts';
 import { catalog } from '../../../packages/engine/bench/catalog.js';
 import { buildPlan } from '../../../packages/engine/bench/plan-pdf.js';
+import { eq } from 'drizzle-orm';
+import { analyzePdfInWorker, heldPages } from '@plansight/engine/server';
+import type { PlanTruth } from '../../../packages/engine/bench/truth.js';
+import { startBackground } from '../src/jobs/start.js';
+import { projects } from '../src/db/schema/projects.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { uploadProject, userWithToken } from './measure-support.js';
+import { FAST_WORKER, ceilingBodyFor, uploadProject, userWithToken } from './measure-support.js';
 
 const PT_MM = 25.4 / 72;
 
@@ -11,6 +16,9 @@ describe('GET /api/user/projects/{id}/page-scale', () => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof userWithToken>>;
   let projectId: string;
+  let truth: PlanTruth;
+  /** The page name of each analysis the engine was asked for (WorkerOptions.hold). */
+  const holds: (string | undefined)[] = [];
   const get = (auth: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/user/projects/${projectId}/page-scale`, headers: auth });
   /** Asks until the page has been read ('reading' means ask again). */
   async function reading(): Promise<PageScale> {
@@ -29,7 +37,13 @@ describe('GET /api/user/projects/{id}/page-scale', () => {
     // drawn at 1:100 on A3, with a title block and dimension chains
     const spec = catalog(64).find((s) => s.id === 'plan-027-hatched-rect');
     if (!spec) throw new Error('plan-027 is no longer in the bench catalogue');
-    const { pdf, truth } = await buildPlan(spec);
+    const built = await buildPlan(spec);
+    const pdf = built.pdf;
+    truth = built.truth;
+    await startBackground(t.app, t.ctx, { analysis: { ...FAST_WORKER, analyze: ((bytes, options, opts) => {
+      holds.push(opts?.hold);
+      return analyzePdfInWorker(bytes, options, opts);
+    }) as typeof analyzePdfInWorker } });
     owner = await userWithToken(t);
     projectId = await uploadProject(t, owner.auth, Buffer.from(pdf), truth.options.page);
   }, 120_000);
@@ -58,4 +72,22 @@ describe('GET /api/user/projects/{id}/page-scale', () => {
     expect((await get(other.auth)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/user/projects/${projectId}/page-scale` })).statusCode).toBe(401);
   });
+
+  it('keeps the page as read for the analysis asked next, which runs from it in the worker that read it', async () => {
+    // (read by the first test: the page was read once, and its worker kept it)
+    const [row] = await t.ctx.db.select({ pdfKey: projects.pdfKey, pageNo: projects.pageNo }).from(projects).where(eq(projects.id, projectId));
+    const name = `${row.pdfKey}#${row.pageNo}`;
+    expect(heldPages()).toContain(name);
+    const saved = await t.app.inject({ method: 'POST', url: `/api/user/projects/${projectId}/ceilling-scale`, headers: owner.auth, payload: ceilingBodyFor(truth) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    let result: { statusCode: number; json: () => { rooms?: unknown[] } } | null = null;
+    for (let i = 0; i < 120 && result?.statusCode !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      result = await t.app.inject({ method: 'GET', url: `/api/user/projects/${projectId}/result`, headers: owner.auth });
+    }
+    expect(result?.statusCode).toBe(200);
+    expect(holds).toEqual([name]);
+    // the kept worker took the analysis (and let the page go)
+    expect(heldPages()).not.toContain(name);
+  }, 120_000);
 });

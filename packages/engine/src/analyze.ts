@@ -6,6 +6,7 @@
 import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './source/pdf-load.js';
+import { takeHeldPage } from './source/held-page.js';
 import { extractVectors } from './source/extract.js';
 import { markDrawnDashes } from './source/drawn-dashes.js';
 import { hiddenTextTest } from './source/text-runs.js';
@@ -57,13 +58,15 @@ function validate(o: AnalyzeOptions) {
 export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Promise<AnalysisResult> {
   const t0 = Date.now();
   validate(options);
-  const doc = await loadPdf(bytes);
+  // the page as its scale reading in this worker read it, when it was kept for this analysis (held-page.ts)
+  const held = takeHeldPage(bytes, options.page);
+  const doc = held?.doc ?? await loadPdf(bytes);
   try {
-    const page = await getPageChecked(doc, options.page);
+    const page = held?.page ?? await getPageChecked(doc, options.page);
     const vp = page.getViewport({ scale: 1 });
     const kUser = mmPerPt(vp.width, vp.height, options.scale, options.paper);
     const budget = options.timeBudgetMs ?? TIME_BUDGET_MS;
-    const vec = await extractVectors(page, budget);
+    const vec = held?.vec ?? await extractVectors(page, budget);
     // dashed lines exported as their separate dashes are dashed lines (drawn-dashes.ts)
     markDrawnDashes(vec.segs);
     // (the budget counts from the parsed page: pdf.js's own parse of a dense sheet takes what it takes)

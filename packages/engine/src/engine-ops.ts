@@ -8,6 +8,7 @@ import { readPageScale } from './source/page-scale.js';
 
 export { setPdfLimits } from './source/pdf-load.js';
 export { warmUpEngine } from './warm-up.js';
+export { isPageHeld } from './source/held-page.js';
 
 export async function runOp(op: string, args: unknown[]): Promise<unknown> {
   const a = args as [Uint8Array, never, never];
@@ -27,7 +28,7 @@ export async function runOp(op: string, args: unknown[]): Promise<unknown> {
     case 'analyze':
       return analyzePdf(a[0], a[1]);
     case 'page-scale':
-      return readPageScale(a[0], a[1] as number);
+      return readPageScale(a[0], a[1] as number, (a[2] as { hold?: boolean } | undefined) ?? {});
     case 'overlay':
       return drawOverlay(a[0], a[1], a[2]);
     case 'heap-limit':

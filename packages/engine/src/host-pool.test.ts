@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureEngine, engineHostPids, previewPdfInWorker, runEngineCall } from './worker.js';
+import { analyzePdfInWorker, configureEngine, engineHostPids, heldPages, previewPdfInWorker, readPageScaleInWorker, runEngineCall } from './worker.js';
 import { EngineCancelledError } from './engine-errors.js';
 import { roomsPdf } from './test-pdfs.js';
 
@@ -81,5 +81,39 @@ describe('engine calls in engine host processes', () => {
         await exited(kept!);
       }
     }
+  }, 400_000);
+
+  it('sends a page\'s analysis to the host that keeps the page\'s worker, and keeps that host while it waits', async () => {
+    // (every idle host is over a 1 MB budget: one is ended as soon as it is idle, unless it keeps a page)
+    configureEngine({ hosts: 2, hostRecycleMb: 1 });
+    const pdf = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }, { x: 4200, y: 0, w: 3000, h: 3000 }]);
+    await readPageScaleInWorker(pdf, 1, { ...slow, hold: 'p#1' });
+    expect(heldPages()).toEqual(['p#1']);
+    const [pid] = engineHostPids();
+    // past the moment an idle host reports its size: still running, the page kept
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(engineHostPids()).toEqual([pid]);
+    // the host is busy with another call: an analysis without the name would go to a second host
+    const busy = previewPdfInWorker(pdf, 1, { maxWidthPx: 400 }, slow);
+    const r = await analyzePdfInWorker(pdf, { page: 1, scale: 100, ceilingHeightMm: 2500, ocr: false }, { ...slow, hold: 'p#1' });
+    await busy;
+    expect(r.rooms).toHaveLength(2);
+    // it ran on the kept worker (which let the page go), in the host that kept it
+    expect(heldPages()).toEqual([]);
+    // and the host, idle and over its budget with nothing kept, is ended
+    await exited(pid!);
+  }, 400_000);
+
+  it('sends an analysis asked while its page is still being read to the host reading it', async () => {
+    configureEngine({ hosts: 2 });
+    const pdf = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }, { x: 4200, y: 0, w: 3000, h: 3000 }]);
+    // (the reading keeps its host busy: an analysis sent elsewhere would start a second host, and the page would
+    // stay kept in the first)
+    const reading = readPageScaleInWorker(pdf, 1, { ...slow, hold: 'p#1' });
+    const r = await analyzePdfInWorker(pdf, { page: 1, scale: 100, ceilingHeightMm: 2500, ocr: false }, { ...slow, hold: 'p#1' });
+    await reading;
+    expect(r.rooms).toHaveLength(2);
+    expect(heldPages()).toEqual([]);
+    expect(engineHostPids()).toHaveLength(1);
   }, 400_000);
 });

@@ -27,10 +27,17 @@ export interface HostPoolOptions {
 }
 
 interface Call { resolve: (v: unknown) => void; reject: (e: unknown) => void; cleanup: () => void }
-interface Host { child: ChildProcess; inflight: Map<number, Call>; idleTimer: ReturnType<typeof setTimeout> | null; retiring: boolean; killedFor?: Error }
+interface Host {
+  child: ChildProcess; inflight: Map<number, Call>; idleTimer: ReturnType<typeof setTimeout> | null; retiring: boolean; killedFor?: Error;
+  /** Pages whose workers it keeps for their analyses (worker.ts `hold`), by the callers' names. */
+  holding: Set<string>;
+  /** Pages it is reading to keep (their analyses wait there for the reading). */
+  reading: Set<string>;
+}
 type Reply =
   | { type: 'done'; id: number; ok: boolean; value?: unknown; error?: { name?: string; code?: string; message: string }; rssBytes: number }
-  | { type: 'idle'; rssBytes: number };
+  | { type: 'idle'; rssBytes: number; holding?: number }
+  | { type: 'held' | 'released'; key: string; rssBytes: number };
 
 const entry = new URL('./host-entry.mjs', import.meta.url);
 const MB = 2 ** 20;
@@ -44,11 +51,14 @@ export function errorFromWire(e: { name?: string; code?: string; message: string
 }
 
 export interface HostPool {
-  call: <T>(op: string, args: unknown[], opts: { timeoutMs: number; signal?: AbortSignal }) => Promise<T>;
+  /** `hold` names a file's page: a call with it goes to the host that keeps a worker for that page, if one does. */
+  call: <T>(op: string, args: unknown[], opts: { timeoutMs: number; signal?: AbortSignal; hold?: string }) => Promise<T>;
   /** Sends new settings to every running host (and to every host started later). */
   configure: (settings: unknown) => void;
   /** Host processes running now (for tests). */
   readonly pids: number[];
+  /** The names of the pages whose workers the hosts keep now (for tests). */
+  readonly held: string[];
   /** Ends every host (their calls fail). */
   close: () => void;
 }
@@ -70,13 +80,15 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
     h.child.kill(signal);
   };
 
+  // (a host keeping a page's worker is not ended for being idle: the page's analysis is on its way; it ends the
+  // worker itself after a while, and says so)
   const whenIdle = (h: Host) => {
     if (h.inflight.size > 0 || h.retiring) return;
     setRef(h, false);
     if (h.idleTimer) clearTimeout(h.idleTimer);
     h.idleTimer = setTimeout(() => {
       const running = [...hosts].filter((x) => !x.retiring).length;
-      if (h.inflight.size === 0 && running > o.keepWarm) retire(h);
+      if (h.inflight.size === 0 && h.holding.size === 0 && running > o.keepWarm) retire(h);
     }, o.idleMs);
     h.idleTimer.unref();
   };
@@ -85,13 +97,19 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
     // (no heap flag for the host: a V8 heap size set on the command line is the whole process's, and its worker
     // threads ran under it instead of their own budgets; its own thread only passes messages and watches them)
     const child = fork(entry, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const h: Host = { child, inflight: new Map(), idleTimer: null, retiring: false };
+    const h: Host = { child, inflight: new Map(), idleTimer: null, retiring: false, holding: new Set(), reading: new Set() };
     hosts.add(h);
     child.send({ type: 'configure', settings });
     child.on('message', (msg: Reply) => {
       // Reported a moment after its last call, once that call's worker is gone: what it holds now stays.
       if (msg?.type === 'idle') {
-        if (h.inflight.size === 0 && msg.rssBytes > o.recycleMb * MB) retire(h);
+        if (h.inflight.size === 0 && !msg.holding && msg.rssBytes > o.recycleMb * MB) retire(h);
+        return;
+      }
+      if (msg?.type === 'held' || msg?.type === 'released') {
+        if (msg.type === 'held') h.holding.add(msg.key);
+        else h.holding.delete(msg.key);
+        if (msg.type === 'released') whenIdle(h);
         return;
       }
       if (msg?.type !== 'done') return;
@@ -120,7 +138,8 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
     return h;
   };
 
-  const pick = (): Host => {
+  const pick = (hold?: string): Host => {
+    if (hold) for (const h of hosts) if (!h.retiring && (h.holding.has(hold) || h.reading.has(hold))) return h;
     let best: Host | null = null;
     for (const h of hosts) if (!h.retiring && (!best || h.inflight.size < best.inflight.size)) best = h;
     if (best && (best.inflight.size === 0 || hosts.size >= o.maxHosts)) return best;
@@ -128,9 +147,9 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
   };
 
   return {
-    call: <T>(op: string, args: unknown[], opts: { timeoutMs: number; signal?: AbortSignal }) => new Promise<T>((resolve, reject) => {
+    call: <T>(op: string, args: unknown[], opts: { timeoutMs: number; signal?: AbortSignal; hold?: string }) => new Promise<T>((resolve, reject) => {
       if (opts.signal?.aborted) return reject(new EngineCancelledError());
-      const h = pick();
+      const h = pick(opts.hold);
       if (h.idleTimer) { clearTimeout(h.idleTimer); h.idleTimer = null; }
       setRef(h, true);
       const id = nextId++;
@@ -146,16 +165,24 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
         h.killedFor = tooComplex(`it takes longer than ${Math.round(opts.timeoutMs / 1000)} s`);
         retire(h, 'SIGKILL');
       }, opts.timeoutMs + o.graceMs);
-      const cleanup = () => { clearTimeout(backstop); opts.signal?.removeEventListener('abort', onAbort); };
+      // (a scale reading that will keep its page: the page's analysis is sent here while it runs)
+      const reading = op === 'page-scale' ? opts.hold : undefined;
+      if (reading) h.reading.add(reading);
+      const cleanup = () => {
+        clearTimeout(backstop);
+        opts.signal?.removeEventListener('abort', onAbort);
+        if (reading) h.reading.delete(reading);
+      };
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       h.inflight.set(id, { resolve: resolve as (v: unknown) => void, reject, cleanup });
-      h.child.send({ type: 'call', id, op, args, timeoutMs: opts.timeoutMs });
+      h.child.send({ type: 'call', id, op, args, timeoutMs: opts.timeoutMs, hold: opts.hold });
     }),
     configure: (s) => {
       settings = s;
       for (const h of hosts) if (!h.retiring) h.child.send({ type: 'configure', settings });
     },
     get pids() { return [...hosts].map((h) => h.child.pid ?? 0); },
+    get held() { return [...hosts].flatMap((h) => [...h.holding]); },
     close: () => { for (const h of hosts) retire(h, 'SIGKILL'); },
   };
 }

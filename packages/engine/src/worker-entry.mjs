@@ -35,7 +35,8 @@ parentPort.on('message', async (msg) => {
   if (report) Atomics.store(report, 2, 1n);
   try {
     const value = await engine.runOp(op, args);
-    parentPort.postMessage({ id, ok: true, value });
+    // (`held`: the page it read stays kept in this thread for its analysis, source/held-page.ts)
+    parentPort.postMessage({ id, ok: true, value, held: engine.isPageHeld?.() ?? false });
   } catch (err) {
     parentPort.postMessage({
       id,

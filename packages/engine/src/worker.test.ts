@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { analyzePdfInWorker, configureEngine, engineMemoryGovernor, engineSpares, keepSpareWorkers, previewPdfInWorker } from './worker.js';
+import { analyzePdfInWorker, configureEngine, engineMemoryGovernor, engineSpares, heldPages, HOLD_MS, keepSpareWorkers, previewPdfInWorker, readPageScaleInWorker } from './worker.js';
 import { analyzePdf } from './analyze.js';
 import { roomsPdf } from './test-pdfs.js';
 
@@ -86,3 +86,67 @@ describe('workers kept waiting in engine hosts', () => {
   }, 400_000);
 });
 
+
+describe('a page read for its scale keeps its worker for the page\'s analysis (hold)', () => {
+  afterEach(() => { configureEngine({ holdMs: HOLD_MS }); keepSpareWorkers(false); });
+
+  const options = { page: 1, scale: 100, ceilingHeightMm: 2500, ocr: false };
+  const plan = () => roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }, { x: 4200, y: 0, w: 3000, h: 3000 }], { door: { x: 4100, y: 1500, widthMm: 900 } });
+  const rooms = (r: { rooms: { id: string; ceiling_area: number; perimeter_mm: number; net_wall_area: number }[] }) =>
+    r.rooms.map((x) => [x.id, x.ceiling_area, x.perimeter_mm, x.net_wall_area]);
+
+  it('keeps the worker of a reading with hold, and the analysis asked with the same name runs on it', async () => {
+    const pdf = await plan();
+    const reading = await readPageScaleInWorker(pdf, 1, { ...slow, hold: 'p#1' });
+    expect(reading.widthPt).toBeGreaterThan(0);
+    expect(heldPages()).toEqual(['p#1']);
+    // (an analysis without the name, or with another, starts its own worker and leaves the kept one waiting)
+    const taken = engineSpares().heldTaken;
+    await analyzePdfInWorker(pdf, options, { ...slow, hold: 'q#1' });
+    expect(engineSpares().heldTaken).toBe(taken);
+    expect(heldPages()).toEqual(['p#1']);
+    const r = await analyzePdfInWorker(pdf, options, { ...slow, hold: 'p#1' });
+    expect(engineSpares().heldTaken).toBe(taken + 1);
+    expect(heldPages()).toEqual([]);
+    expect(rooms(r)).toEqual(rooms(await analyzePdf(pdf, options)));
+  }, 400_000);
+
+  it('sends an analysis asked while its page is still being read to the reading\'s worker', async () => {
+    const pdf = await plan();
+    const taken = engineSpares().heldTaken;
+    const reading = readPageScaleInWorker(pdf, 1, { ...slow, hold: 'p#1' });
+    const r = await analyzePdfInWorker(pdf, options, { ...slow, hold: 'p#1' });
+    await reading;
+    expect(engineSpares().heldTaken).toBe(taken + 1);
+    expect(heldPages()).toEqual([]);
+    expect(r.rooms).toHaveLength(2);
+  }, 400_000);
+
+  it('ends a kept worker after its time, and keeps two at most (the oldest ends first)', async () => {
+    const pdf = await plan();
+    configureEngine({ holdMs: 400 });
+    await readPageScaleInWorker(pdf, 1, { ...slow, hold: 'a#1' });
+    expect(heldPages()).toEqual(['a#1']);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(heldPages()).toEqual([]);
+    configureEngine({ holdMs: HOLD_MS });
+    for (const k of ['a#1', 'b#1', 'c#1']) await readPageScaleInWorker(pdf, 1, { ...slow, hold: k });
+    expect(heldPages()).toEqual(['b#1', 'c#1']);
+    // (a new budget drops what was started under the old one)
+    configureEngine({});
+    expect(heldPages()).toEqual([]);
+  }, 400_000);
+
+  it('runs a reading with hold on the warmed analysis spare in an engine host, and starts another spare', async () => {
+    keepSpareWorkers(true);
+    const pdf = await plan();
+    await previewPdfInWorker(pdf, 1, { maxWidthPx: 400 }, slow);
+    const analysisReady = () => engineSpares().waiting.some((w) => w.kind === 'analysis' && w.warmedUp === true);
+    for (const end = Date.now() + 120_000; !analysisReady() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+    const taken = engineSpares().taken;
+    await readPageScaleInWorker(pdf, 1, { ...slow, hold: 'p#1' });
+    expect(engineSpares().taken).toBe(taken + 1);
+    expect(engineSpares().waiting.map((w) => w.kind)).toContain('analysis');
+    expect(heldPages()).toEqual(['p#1']);
+  }, 400_000);
+});

@@ -22,6 +22,13 @@ export interface WorkerOptions {
   timeoutMs?: number;
   /** Aborting kills the worker at once and rejects with an EngineCancelledError (a superseded run). */
   signal?: AbortSignal;
+  /**
+   * Names a file's page (any string the caller keeps for it, e.g. its storage key and page number). A page's scale
+   * read with `hold` keeps its worker, with the page as read, for the analysis of that page asked with the same
+   * `hold` (see `HOLD_MS`): the analysis then starts from the reading instead of parsing the page again. The
+   * worker compares the bytes whole before it uses what it kept, so the name only routes the call.
+   */
+  hold?: string;
 }
 
 
@@ -76,12 +83,16 @@ export interface EngineLimits {
   warmHosts: number;
   /** How long an idle host beyond the warm ones lives (ms). */
   hostIdleMs: number;
+  /** How long a worker that read a page's scale keeps the page for its analysis (ms; `WorkerOptions.hold`). */
+  holdMs: number;
 }
 
 /** What a host process is configured with: the budgets and the PDF limits. */
 export type EngineSettings = EngineLimits & { pdf: PdfLimits };
 
-const limits: EngineLimits = { uploadHeapMb: 512, analysisHeapMb: DEFAULT_ANALYSIS_HEAP_MB, uploadMemoryMb: 640, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 512, warmHosts: 0, hostIdleMs: 30_000 };
+/** How long a page's worker is kept for its analysis by default (`EngineLimits.holdMs`). */
+export const HOLD_MS = 5 * 60_000;
+const limits: EngineLimits = { uploadHeapMb: 512, analysisHeapMb: DEFAULT_ANALYSIS_HEAP_MB, uploadMemoryMb: 640, analysisMemoryMb: 1536, processCeilingMb: 2048, hosts: 0, hostRecycleMb: 512, warmHosts: 0, hostIdleMs: 30_000, holdMs: HOLD_MS };
 /** A host that has not answered this long after a call's own time limit is stuck, and killed. */
 const HOST_GRACE_MS = 15_000;
 const poolOptions: HostPoolOptions = { maxHosts: 0, recycleMb: limits.hostRecycleMb, idleMs: limits.hostIdleMs, keepWarm: limits.warmHosts, graceMs: HOST_GRACE_MS };
@@ -124,6 +135,7 @@ const governor = createMemoryGovernor({}, {
     const m = process.memoryUsage();
     let spareBytes = 0;
     for (const w of spares.values()) spareBytes += ownBytesOf(w.started);
+    for (const w of heldWorkers.values()) spareBytes += ownBytesOf(w.started);
     return { rssBytes: m.rss, callerBytes: m.heapTotal + m.external + spareBytes };
   },
 });
@@ -137,6 +149,52 @@ export function keepSpareWorkers(on: boolean): void {
 function dropSpares(): void {
   for (const w of spares.values()) void w.started.worker.terminate();
   spares.clear();
+  for (const key of [...heldWorkers.keys()]) releaseHeld(key, true);
+}
+
+/**
+ * Workers that read a page's scale with `hold`, kept with the page as read for its analysis, by the caller's name
+ * of the page. The user chooses the scale and the ceiling height meanwhile; an analysis of a dense sheet then
+ * saves pdf.js's parse and the walk of the drawing (about a second and a half of the A0 sheet's five), and runs
+ * in a thread whose JIT has compiled pdf.js on this very page. Each is ended after HOLD_MS or when its analysis
+ * ends; at most MAX_HELD are kept per process (the oldest ends first). A held worker's memory is charged to no
+ * call, like a spare's, and counts for the process's ceiling.
+ */
+const MAX_HELD = 2;
+interface HeldWorker { started: StartedWorker; timer: ReturnType<typeof setTimeout>; detach: () => void }
+const heldWorkers = new Map<string, HeldWorker>();
+let heldListener: ((key: string, held: boolean) => void) | null = null;
+/** Told when a worker is kept for a page and when it is no longer (engine hosts tell their pool). */
+export function onHeldWorkers(fn: ((key: string, held: boolean) => void) | null): void {
+  heldListener = fn;
+}
+/** The names of the pages whose workers are kept now, in this process or in its engine hosts (for the tests). */
+export const heldPages = (): string[] => (pool ? pool.held : [...heldWorkers.keys()]);
+
+function keepHeld(key: string, started: StartedWorker): void {
+  releaseHeld(key, true);
+  while (heldWorkers.size >= MAX_HELD) releaseHeld(heldWorkers.keys().next().value!, true);
+  const { worker } = started;
+  worker.unref();
+  const drop = () => releaseHeld(key, false);
+  const timer = setTimeout(() => releaseHeld(key, true), limits.holdMs);
+  timer.unref();
+  heldWorkers.set(key, { started, timer, detach: () => { worker.off('error', drop); worker.off('exit', drop); } });
+  worker.once('error', drop);
+  worker.once('exit', drop);
+  heldListener?.(key, true);
+}
+
+/** The worker kept for `key`, handed over (or ended with `end`); null when none is kept. */
+function releaseHeld(key: string, end: boolean): StartedWorker | null {
+  const h = heldWorkers.get(key);
+  if (!h) return null;
+  heldWorkers.delete(key);
+  clearTimeout(h.timer);
+  h.detach();
+  if (end) void h.started.worker.terminate();
+  heldListener?.(key, false);
+  return h.started;
 }
 
 function startWorker(budget: { limits: ResourceLimits }, warmUp = false): StartedWorker {
@@ -148,8 +206,32 @@ function startWorker(budget: { limits: ResourceLimits }, warmUp = false): Starte
   return { worker, report };
 }
 
-/** The spare kept for `op` under this budget if one is waiting, else a worker started now. */
-function takeWorker(op: string, budget: { limits: ResourceLimits }): StartedWorker {
+/**
+ * The spare kept for `op` under this budget if one is waiting, else a worker started now. An analysis of a page
+ * whose worker was kept (`hold`) takes that worker; a scale reading that will keep its worker for the analysis
+ * runs on an analysis worker (the spare, warmed up, when one is ready).
+ */
+function takeWorker(op: string, budget: { limits: ResourceLimits }, hold?: string): StartedWorker {
+  if (hold && op === 'analyze') {
+    const kept = releaseHeld(hold, false);
+    if (kept) {
+      kept.worker.ref();
+      heldTaken++;
+      return kept;
+    }
+  }
+  if (hold && op === 'page-scale') {
+    // (a spare still at its warm-up is taken all the same: the reading waits for it, and the analysis after it
+    // runs warm)
+    const key = spareKey('analysis', budgetFor('analyze'));
+    const spare = spares.get(key);
+    if (!spare) return startWorker(budgetFor('analyze'), true);
+    spares.delete(key);
+    spare.detach();
+    spare.started.worker.ref();
+    sparesTaken++;
+    return spare.started;
+  }
   const kind = spareKind(op);
   const key = kind && spareKey(kind, budget);
   const spare = key ? spares.get(key) : undefined;
@@ -163,17 +245,17 @@ function takeWorker(op: string, budget: { limits: ResourceLimits }): StartedWork
   return spare.started;
 }
 
-let sparesTaken = 0;
-/** The spares waiting now and how many calls have taken one (for the tests). */
-export function engineSpares(): { waiting: { kind: string; warmedUp: boolean | null }[]; taken: number } {
-  return { waiting: [...spares.values()].map((w) => ({ kind: w.kind, warmedUp: w.warmedUp })), taken: sparesTaken };
+let sparesTaken = 0, heldTaken = 0;
+/** The spares waiting now, how many calls have taken one, and how many analyses a kept worker (for the tests). */
+export function engineSpares(): { waiting: { kind: string; warmedUp: boolean | null }[]; taken: number; heldTaken: number } {
+  return { waiting: [...spares.values()].map((w) => ({ kind: w.kind, warmedUp: w.warmedUp })), taken: sparesTaken, heldTaken };
 }
 
 /** After a call of `op`: the spares the next calls will want, started where none is waiting. */
-function refillSpares(op: string): void {
+function refillSpares(op: string, hold?: string): void {
   // (a spare for every call would load pdf.js for calls that may never come: on a busy machine that CPU is what
   // every other call is waiting for)
-  const kind = spareKind(op);
+  const kind = hold && op === 'page-scale' ? 'analysis' : spareKind(op);
   if (!keepSpares || !kind) return;
   if (kind === 'upload') startSpare('upload', budgetFor(op));
   startSpare('analysis', budgetFor('analyze'));
@@ -247,32 +329,66 @@ function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } 
 /** Runs one engine call: in an engine host when hosts are configured, else in a worker thread of this process. */
 export function runEngineCall<T>(op: string, args: unknown[], opts: WorkerOptions = {}): Promise<T> {
   if (!pool) return runInWorker<T>(op, args, opts);
-  return pool.call<T>(op, args, { timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: opts.signal }).then((value) => {
+  return pool.call<T>(op, args, { timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: opts.signal, hold: opts.hold }).then((value) => {
     const v = value as unknown as { png?: Uint8Array };
     if (v && v.png instanceof Uint8Array && !Buffer.isBuffer(v.png)) v.png = Buffer.from(v.png.buffer, v.png.byteOffset, v.png.byteLength);
     return value;
   });
 }
 
+/** The longest an analysis waits for its page's reading under way before it starts on its own (ms). */
+const READING_WAIT_MS = 10_000;
+/** Resolves when `p` settles or after `ms`, whichever is first. */
+const waitFor = (p: Promise<unknown>, ms: number) => new Promise<void>((resolve) => {
+  const timer = setTimeout(resolve, ms);
+  const done = () => { clearTimeout(timer); resolve(); };
+  p.then(done, done);
+});
+/** Scale readings under way that will keep their page, by its name: the page's analysis waits for its reading. */
+const readingsUnderWay = new Map<string, Promise<unknown>>();
+
 function runInWorker<T>(op: string, args: unknown[], opts: WorkerOptions = {}): Promise<T> {
-  return engineOpsUrl().then(() => startCall<T>(op, args, opts));
+  // (an analysis asked while its page's reading is still under way, the user quicker than the reading, waits for
+  // it and takes its worker: the reading is the analysis's own first step, and is ahead of a fresh start)
+  const reading = opts.hold && op === 'analyze' ? readingsUnderWay.get(opts.hold) : undefined;
+  const run = (reading ? waitFor(reading, READING_WAIT_MS) : Promise.resolve()).then(() => engineOpsUrl()).then(() => startCall<T>(op, args, opts));
+  if (opts.hold && op === 'page-scale') {
+    const key = opts.hold;
+    readingsUnderWay.set(key, run);
+    const forget = () => { if (readingsUnderWay.get(key) === run) readingsUnderWay.delete(key); };
+    run.then(forget, forget);
+  }
+  return run;
 }
+
+let nextCallId = 1;
 
 function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new EngineCancelledError());
     const budget = budgetFor(op);
-    const { worker, report } = takeWorker(op, budget);
+    const started = takeWorker(op, budget, opts.hold);
+    const { worker, report } = started;
     const reportView = new BigInt64Array(report);
+    const id = nextCallId++;
     let done = false;
-    const finish = (fn: () => void) => {
+    // (`keep`: a scale reading whose worker kept the page waits for the page's analysis instead of ending)
+    const finish = (fn: () => void, keep = false) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       unwatch();
-      void worker.terminate();
+      if (keep) {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        opts.signal?.removeEventListener('abort', onAbort);
+        keepHeld(opts.hold!, started);
+      } else {
+        void worker.terminate();
+      }
       fn();
-      refillSpares(op);
+      refillSpares(op, opts.hold);
     };
     const unwatch = governor.register({
       budgetBytes: budget.memoryBytes,
@@ -285,29 +401,35 @@ function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise
     // The same file takes as long next time: over the wall-clock budget is an answer about the file.
     const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timer = setTimeout(() => finish(() => reject(tooComplex(`it takes longer than ${Math.round(timeoutMs / 1000)} s`))), timeoutMs);
-    worker.on('message', (msg: { id?: number; ok: boolean; value?: T; error?: { name?: string; code?: string; message: string } }) => {
+    const onMessage = (msg: { id?: number; ok: boolean; value?: T; held?: boolean; error?: { name?: string; code?: string; message: string } }) => {
       // (the worker's word that it has loaded comes before the answer, and may come after it was taken)
-      if (msg.id === undefined) return;
+      if (msg.id !== id) return;
       if (msg.ok) {
         const v = msg.value as unknown as { png?: Uint8Array };
         if (v && v.png instanceof Uint8Array && !Buffer.isBuffer(v.png)) v.png = Buffer.from(v.png.buffer, v.png.byteOffset, v.png.byteLength);
-        finish(() => resolve(msg.value as T));
+        finish(() => resolve(msg.value as T), op === 'page-scale' && !!opts.hold && msg.held === true);
       } else {
         const e = msg.error!;
         finish(() =>
           reject(e.name === 'EngineInputError' ? new EngineInputError(e.code as EngineInputError['code'], e.message) : new Error(e.message)),
         );
       }
-    });
+    };
     const onAbort = () => finish(() => reject(new EngineCancelledError()));
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('exit', () => opts.signal?.removeEventListener('abort', onAbort));
-    worker.on('error', (err) => {
+    const onError = (err: Error) => {
       const outOfMemory = (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' || err instanceof RangeError;
       finish(() => reject(outOfMemory ? tooComplex('it needs more memory than allowed') : err));
-    });
-    worker.on('exit', (code) => finish(() => reject(new Error(`engine worker exited with code ${code}`))));
-    worker.postMessage({ id: 1, op, args });
+    };
+    const onExit = (code: number) => {
+      opts.signal?.removeEventListener('abort', onAbort);
+      finish(() => reject(new Error(`engine worker exited with code ${code}`)));
+    };
+    worker.on('message', onMessage);
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    // (a page's scale read to be kept asks the worker to keep it)
+    worker.postMessage({ id, op, args: op === 'page-scale' && opts.hold ? [...args.slice(0, 2), { hold: true }] : args });
   });
 }
 

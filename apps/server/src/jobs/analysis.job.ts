@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { analyzePdfInWorker, EngineCancelledError, EngineInputError, type PaperSize } from '@plansight/engine/server';
 import type { AppContext } from '../context.js';
 import { failureReason } from '../modules/measure/analysis-failure.js';
+import { heldPageName } from '../modules/measure/held-page-name.js';
 import {
   beat, claimRun, failRun, findProjectFile, finishRun, releaseRun, requeueStale,
 } from '../modules/measure/measure.repository.js';
@@ -60,7 +61,7 @@ async function runJob(ctx: AppContext, data: AnalysisJobData, o: Required<Analys
     const analysis = o.analyze(new Uint8Array(bytes), {
       page: p.page, scale: p.scale, paper: p.paper as PaperSize | 'PAGE', ceilingHeightMm: p.ceilingHeightMm,
       minRoomWidthMm: p.minRoomWidthMm, minRoomHeightMm: p.minRoomHeightMm,
-    }, { timeoutMs: o.engineTimeoutMs, signal: superseded.signal });
+    }, { timeoutMs: o.engineTimeoutMs, signal: superseded.signal, hold: heldPageName(file.pdfKey, p.page) });
     const result = await Promise.race([analysis, state.stopped]);
     // Shutting down: the closer gives the lease back; failing the job makes pg-boss hand it to another worker.
     if (result === 'stopped') throw new Error('analysis worker stopped mid-job');

@@ -5,6 +5,7 @@
  */
 import { extractVectors } from './extract.js';
 import { getPageChecked, loadPdf } from './pdf-load.js';
+import { dropHeldPage, holdPage } from './held-page.js';
 import { findPrintedScale, readText, type TextItem } from './text.js';
 import { hiddenTextTest } from './text-runs.js';
 import { DIMENSION_AGREEMENT, readDimensionScale, type DimensionScale } from '../core/scale-dimensions.js';
@@ -52,13 +53,23 @@ function inCentimetres(dims: DimensionScale | null, printedScale: number | null)
   return { ...dims, mmPerUnit: dims.mmPerUnit * CM_MM, checks: dims.checks.map((c) => ({ ...c, printedMm: c.printedMm * CM_MM })) };
 }
 
-export async function readPageScale(bytes: Uint8Array, pageNo: number): Promise<PageScaleReading> {
+/**
+ * What the page says about its scale. With `hold`, the page as read (document, page, drawing) is kept for an
+ * analysis of the same page in the same worker (held-page.ts): the reading is the analysis's own first step.
+ */
+export async function readPageScale(bytes: Uint8Array, pageNo: number, opts: { hold?: boolean } = {}): Promise<PageScaleReading> {
+  if (opts.hold) dropHeldPage();
   const doc = await loadPdf(bytes);
+  let kept = false;
   try {
     const page = await getPageChecked(doc, pageNo);
     const vp = page.getViewport({ scale: 1 });
     const vec = await extractVectors(page, READ_BUDGET_MS);
+    // (kept before the text is read: nothing below changes the drawing)
+    if (opts.hold) kept = holdPage({ bytes, pageNo, doc, page, vec });
     const text = await readText(page, 1, hiddenTextTest(vec.textRuns ?? []), vec.textItems).catch(() => [] as TextItem[]);
+    // (what pdf.js loaded for the page is let go while the reading waits for its analysis, as the analysis does)
+    if (kept) page.cleanup();
     const drawn = vec.segs.filter((s) => !s.dashed);
     const printedScale = findPrintedScale(text);
     const dims = inCentimetres(readDimensionScale(text, drawn), printedScale);
@@ -79,7 +90,11 @@ export async function readPageScale(bytes: Uint8Array, pageNo: number): Promise<
       },
       lines,
     };
+  } catch (err) {
+    // (a reading that failed keeps nothing; the document goes with what was kept)
+    if (kept) dropHeldPage();
+    throw err;
   } finally {
-    void doc.destroy();
+    if (!kept) void doc.destroy();
   }
 }

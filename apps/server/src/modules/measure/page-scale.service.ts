@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { createLimiter } from '../projects/render-limiter.js';
 import type { ProjectRow } from '../projects/projects.repository.js';
 import { ownProject } from './measure.service.js';
+import { heldPageName } from './held-page-name.js';
 
 /** How long one call waits for a reading before answering 'reading'. */
 export const PAGE_SCALE_WAIT_MS = 8000;
@@ -32,12 +33,19 @@ async function stored(ctx: AppContext, key: string): Promise<Stored | null> {
   }
 }
 
+/**
+ * The page's name under which the engine keeps it as read for the analysis the user asks for next (the page is first
+ * read on the ceiling-scale step, which ends in one: analysis.job.ts), when this process runs analyses; a web-only
+ * process's kept page would wait for an analysis that runs elsewhere.
+ */
+const holdName = (ctx: AppContext, project: ProjectRow) => (ctx.config.ROLE === 'all' ? heldPageName(project.pdfKey, project.pageNo) : undefined);
+
 function startReading(ctx: AppContext, project: ProjectRow, key: string, log: (e: unknown) => void): Promise<Stored> {
   const running = inFlight.get(key);
   if (running) return running;
   const p = readLimiter.run(async () => {
     const pdf = new Uint8Array(await ctx.storage.get(project.pdfKey));
-    return readPageScaleInWorker(pdf, project.pageNo, { timeoutMs: READ_TIMEOUT_MS });
+    return readPageScaleInWorker(pdf, project.pageNo, { timeoutMs: READ_TIMEOUT_MS, hold: holdName(ctx, project) });
   }).then((reading): Stored => ({ ok: true, reading }), (e: unknown): Stored => { log(e); return { ok: false }; })
     .then(async (s) => {
       await ctx.storage.put(key, Buffer.from(JSON.stringify(s)), 'application/json').catch(log);

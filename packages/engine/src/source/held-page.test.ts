@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { analyzePdf } from '../analyze.js';
+import { roomsPdf } from '../test-pdfs.js';
+import { readPageScale } from './page-scale.js';
+import { dropHeldPage, holdPage, isPageHeld, takeHeldPage } from './held-page.js';
+import type { AnalysisResult } from '../types.js';
+
+const options = { page: 1, scale: 100, ceilingHeightMm: 2500, ocr: false };
+/** What an analysis measured, without the time it took. */
+const measured = (r: AnalysisResult) => {
+  const { metadata, ...rest } = r;
+  const { duration_ms: _d, processing_time_ms: _p, ...meta } = metadata as typeof metadata & { duration_ms?: number; processing_time_ms?: number };
+  return { ...rest, metadata: meta };
+};
+
+describe('a page read for its scale, kept for its analysis', () => {
+  afterEach(() => dropHeldPage());
+
+  const twoRooms = () => roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }, { x: 4200, y: 0, w: 3000, h: 3000 }], { door: { x: 4100, y: 1500, widthMm: 900 } });
+
+  it('is kept by a reading with hold, and the analysis of the same page measures from it exactly as from the file', async () => {
+    const plan = await twoRooms();
+    const fresh = await analyzePdf(plan, options);
+    await readPageScale(plan, 1, { hold: true });
+    expect(isPageHeld()).toBe(true);
+    const fromKept = await analyzePdf(new Uint8Array(plan), options);
+    // handed over once
+    expect(isPageHeld()).toBe(false);
+    expect(measured(fromKept)).toEqual(measured(fresh));
+  });
+
+  it('is not kept without hold', async () => {
+    await readPageScale(await twoRooms(), 1);
+    expect(isPageHeld()).toBe(false);
+  });
+
+  it('is not used for other bytes of the same length and page: the analysis measures the file it is given', async () => {
+    // two plans whose files differ in a room's size only (same structure, so the same byte length is likely;
+    // the rule is about the bytes, whatever their length)
+    const a = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }]);
+    const b = await roomsPdf([{ x: 0, y: 0, w: 5000, h: 3000 }]);
+    const freshB = await analyzePdf(b, options);
+    await readPageScale(a, 1, { hold: true });
+    expect(isPageHeld()).toBe(true);
+    const r = await analyzePdf(b, options);
+    expect(measured(r)).toEqual(measured(freshB));
+    expect(r.rooms[0].ceiling_area).not.toBeCloseTo((await analyzePdf(a, options)).rooms[0].ceiling_area, 1);
+    // (what was kept for another file is let go, not left for a later call)
+    expect(isPageHeld()).toBe(false);
+  });
+
+  it('hands the kept reading only to its own page and bytes', async () => {
+    const plan = await twoRooms();
+    await readPageScale(plan, 1, { hold: true });
+    expect(takeHeldPage(plan, 2)).toBeNull();
+    expect(isPageHeld()).toBe(false);
+    await readPageScale(plan, 1, { hold: true });
+    const other = new Uint8Array(plan);
+    other[other.length - 3] ^= 1;
+    expect(takeHeldPage(other, 1)).toBeNull();
+    await readPageScale(plan, 1, { hold: true });
+    expect(takeHeldPage(new Uint8Array(plan), 1)).not.toBeNull();
+  });
+
+  it('keeps no reading cut short by its time budget (the analysis may read further)', async () => {
+    const plan = await twoRooms();
+    await readPageScale(plan, 1, { hold: true });
+    const kept = takeHeldPage(plan, 1)!;
+    expect(holdPage({ ...kept, vec: { ...kept.vec, truncated: true } })).toBe(false);
+    expect(isPageHeld()).toBe(false);
+  });
+});
