@@ -137,6 +137,22 @@ describe('a page read for its scale keeps its worker for the page\'s analysis (h
     expect(heldPages()).toEqual([]);
   }, 400_000);
 
+  it('lets kept pages go when the process nears its memory ceiling, before any call is stopped', async () => {
+    const pdf = await plan();
+    await readPageScaleInWorker(pdf, 1, { ...slow, hold: 'p#1' });
+    expect(heldPages()).toEqual(['p#1']);
+    const ceiling = engineMemoryGovernor.limits.ceilingBytes;
+    // (the process is now within a tenth of its ceiling, and a call runs: the governor looks)
+    engineMemoryGovernor.setLimits({ ceilingBytes: Math.round(process.memoryUsage.rss() / 0.95) });
+    try {
+      const r = await previewPdfInWorker(pdf, 1, { maxWidthPx: 400 }, slow);
+      expect(r.info.pageCount).toBe(1);
+      expect(heldPages()).toEqual([]);
+    } finally {
+      engineMemoryGovernor.setLimits({ ceilingBytes: ceiling });
+    }
+  }, 400_000);
+
   it('runs a reading with hold on the warmed analysis spare in an engine host, and starts another spare', async () => {
     keepSpareWorkers(true);
     const pdf = await plan();

@@ -133,6 +133,8 @@ const governor = createMemoryGovernor({}, {
   intervalMs: REPORT_MS,
   sample: () => {
     const m = process.memoryUsage();
+    // (kept pages only save time: they are let go before the governor has to stop a call for the process's memory)
+    if (heldWorkers.size > 0 && m.rss > HELD_SHED_SHARE * governor.limits.ceilingBytes) for (const key of [...heldWorkers.keys()]) releaseHeld(key, true);
     let spareBytes = 0;
     for (const w of spares.values()) spareBytes += ownBytesOf(w.started);
     for (const w of heldWorkers.values()) spareBytes += ownBytesOf(w.started);
@@ -158,9 +160,11 @@ function dropSpares(): void {
  * saves pdf.js's parse and the walk of the drawing (about a second and a half of the A0 sheet's five), and runs
  * in a thread whose JIT has compiled pdf.js on this very page. Each is ended after HOLD_MS or when its analysis
  * ends; at most MAX_HELD are kept per process (the oldest ends first). A held worker's memory is charged to no
- * call, like a spare's, and counts for the process's ceiling.
+ * call, like a spare's, and counts for the process's ceiling; near the ceiling the kept workers end first.
  */
 const MAX_HELD = 2;
+/** Over this share of the process's memory ceiling, with calls running, the kept pages' workers are ended. */
+const HELD_SHED_SHARE = 0.9;
 interface HeldWorker { started: StartedWorker; timer: ReturnType<typeof setTimeout>; detach: () => void }
 const heldWorkers = new Map<string, HeldWorker>();
 let heldListener: ((key: string, held: boolean) => void) | null = null;
