@@ -78,6 +78,8 @@ describe('measure flow (real server and engine)', () => {
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}\/ceiling-scale$/);
     const projectId = page.url().split('/').at(-2)!;
     await page.getByLabel('Ceiling height (mm)').fill(String(truth.options.ceilingHeightMm));
+    // the scale the plan prints is pre-selected once the page is read; picking that same scale again keeps it
+    await page.getByTestId('scale-preselected').waitFor({ timeout: 30_000 });
     await page.getByRole('textbox', { name: 'Scale and paper size' }).click();
     await page.getByRole('option', { name: `1:${truth.options.scale} on ${truth.options.paper}` }).click();
     await frame(page, '05-ceiling-scale');

@@ -118,7 +118,7 @@ export default function CeilingScalePage() {
             )}
             <Controller control={form.control} name="scale_ratio" render={({ field }) => (
               <Select label="Scale and paper size" description="As printed in the plan's title block" placeholder="Choose a scale" searchable
-                data={scaleItems} value={field.value ?? null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} />
+                allowDeselect={false} data={scaleItems} value={field.value ?? null} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} />
             )} />
             {preselected && printed && (
               <Text size="xs" c="teal.8" mt={-8} data-testid="scale-preselected">
@@ -128,11 +128,11 @@ export default function CeilingScalePage() {
             {scaleChoice === OTHER_SCALE && (
               <Group grow align="flex-start" wrap="wrap">
                 <Controller control={form.control} name="other_scale" render={({ field }) => (
-                  <Select label="Drawing scale" placeholder="e.g. 1/4&quot; = 1'-0&quot;" searchable data={otherScaleGroups} miw={200}
+                  <Select label="Drawing scale" placeholder="e.g. 1/4&quot; = 1'-0&quot;" searchable allowDeselect={false} data={otherScaleGroups} miw={200}
                     value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} error={errors.other_scale?.message} />
                 )} />
                 <Controller control={form.control} name="other_paper" render={({ field }) => (
-                  <Select label="Paper size" placeholder="Sheet the plan is printed on" searchable data={paperItems} miw={200}
+                  <Select label="Paper size" placeholder="Sheet the plan is printed on" searchable allowDeselect={false} data={paperItems} miw={200}
                     value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} error={errors.other_paper?.message} />
                 )} />
               </Group>
