@@ -73,7 +73,7 @@ describe('GET /api/user/projects/{id}/page-scale', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/user/projects/${projectId}/page-scale` })).statusCode).toBe(401);
   });
 
-  it('keeps the page as read for the analysis asked next, which runs from it in the worker that read it', async () => {
+  it('keeps the page as read for the analysis asked next, which runs from it in the host that read it', async () => {
     // (read by the first test: the page was read once, and its worker kept it)
     const [row] = await t.ctx.db.select({ pdfKey: projects.pdfKey, pageNo: projects.pageNo }).from(projects).where(eq(projects.id, projectId));
     const name = `${row.pdfKey}#${row.pageNo}`;
@@ -87,7 +87,8 @@ describe('GET /api/user/projects/{id}/page-scale', () => {
     }
     expect(result?.statusCode).toBe(200);
     expect(holds).toEqual([name]);
-    // the kept worker took the analysis (and let the page go)
-    expect(heldPages()).not.toContain(name);
+    // the host keeping the page took the analysis, and keeps the page again for the next one (an analysis sent to
+    // another host would leave the page kept twice)
+    expect(heldPages().filter((n) => n === name)).toHaveLength(1);
   }, 120_000);
 });

@@ -4,6 +4,9 @@
  * options the bench gives it: the synthetic plans, the real plans with printed areas and the vector PDFs under
  * the shared `plans` folder; with `--scans`, the scanned synthetic plans and the real scans instead (OCR off).
  * `npm run bench:same -- --compare DIR_A DIR_B` lists the pages whose results differ and exits 1 when any do.
+ * `--kept` measures each page from the page as kept in the thread (held-page.ts): read for its scale with `hold`,
+ * analysed from that with `keepPage`, and analysed again from what that analysis kept; the two must agree, and
+ * the snapshot compared with a plain one shows that a kept page measures as the file does.
  *
  * A change made for speed must not change any result (DEVELOPERS.md): snapshot before and after it and compare.
  * `--engine PATH` runs another checkout's engine (its `packages/engine/src/index.ts`) on the same pages. The
@@ -54,7 +57,8 @@ async function pages(scans: boolean): Promise<Job[]> {
 
 async function snapshot(out: string): Promise<void> {
   const enginePath = arg('engine');
-  const { analyzePdf } = (await import(enginePath ? pathToFileURL(resolve(enginePath)).href : '../src/index.js')) as typeof import('../src/index.js');
+  const { analyzePdf, readPageScale } = (await import(enginePath ? pathToFileURL(resolve(enginePath)).href : '../src/index.js')) as typeof import('../src/index.js');
+  const kept = argv.includes('--kept');
   mkdirSync(out, { recursive: true });
   const only = arg('only');
   for (const [id, bytes, options] of await pages(argv.includes('--scans'))) {
@@ -62,9 +66,22 @@ async function snapshot(out: string): Promise<void> {
     let result: unknown;
     const t0 = performance.now();
     try {
-      const r = (await analyzePdf(await bytes(), { ...options, ocr: false })) as { metadata?: { duration_ms?: number } };
-      if (r.metadata) delete r.metadata.duration_ms;
-      result = r;
+      const file = await bytes();
+      const o = { ...options, ocr: false };
+      const measured = (r: unknown) => {
+        const x = r as { metadata?: { duration_ms?: number } };
+        if (x.metadata) delete x.metadata.duration_ms;
+        return x;
+      };
+      if (kept) {
+        // the page as a scale reading keeps it, an analysis from it that keeps it again, and one more from that
+        await readPageScale(file, o.page, { hold: true });
+        const first = JSON.stringify(measured(await analyzePdf(new Uint8Array(file), o, { keepPage: true })));
+        const second = measured(await analyzePdf(new Uint8Array(file), o));
+        result = first === JSON.stringify(second) ? second : { error: 'the analysis from the reading\'s kept page and the one from the analysis\'s kept page differ' };
+      } else {
+        result = measured(await analyzePdf(file, o));
+      }
     } catch (e) {
       result = { error: String(e) };
     }
@@ -85,6 +102,6 @@ const cmp = argv.indexOf('--compare');
 if (cmp >= 0) process.exitCode = compare(argv[cmp + 1], argv[cmp + 2]);
 else {
   const out = arg('out');
-  if (!out) throw new Error('usage: --out DIR [--scans] [--only TEXT] [--engine PATH] | --compare DIR_A DIR_B');
+  if (!out) throw new Error('usage: --out DIR [--scans] [--kept] [--only TEXT] [--engine PATH] | --compare DIR_A DIR_B');
   await snapshot(resolve(out));
 }

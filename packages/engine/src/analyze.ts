@@ -6,7 +6,7 @@
 import { union, inflatePaths, FillRule, JoinType, EndType, type Paths64 } from 'clipper2-ts';
 import { EngineInputError, type AnalyzeOptions, type AnalysisResult, type Opening, type PointMm, type Room, type Warning } from './types.js';
 import { loadPdf, getPageChecked } from './source/pdf-load.js';
-import { takeHeldPage } from './source/held-page.js';
+import { holdPage, takeHeldPage } from './source/held-page.js';
 import { extractVectors } from './source/extract.js';
 import { markDrawnDashes } from './source/drawn-dashes.js';
 import { hiddenTextTest } from './source/text-runs.js';
@@ -55,18 +55,25 @@ function validate(o: AnalyzeOptions) {
   if (!Number.isFinite(o.ceilingHeightMm) || o.ceilingHeightMm <= 0 || o.ceilingHeightMm > 20000) throw new EngineInputError('bad_options', 'The ceiling height must be a positive number of millimetres (at most 20000).');
 }
 
-export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Promise<AnalysisResult> {
+/**
+ * `keepPage`: once measured, the page as read is kept in this thread for the next analysis of the same page
+ * (another scale, a calibration, another sliver filter: held-page.ts), as a scale reading keeps it.
+ */
+export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions, run: { keepPage?: boolean } = {}): Promise<AnalysisResult> {
   const t0 = Date.now();
   validate(options);
-  // the page as its scale reading in this worker read it, when it was kept for this analysis (held-page.ts)
+  // the page as a scale reading or an analysis in this worker read it, when it was kept for this analysis
   const held = takeHeldPage(bytes, options.page);
   const doc = held?.doc ?? await loadPdf(bytes);
+  let pageKept = false;
   try {
     const page = held?.page ?? await getPageChecked(doc, options.page);
     const vp = page.getViewport({ scale: 1 });
     const kUser = mmPerPt(vp.width, vp.height, options.scale, options.paper);
     const budget = options.timeBudgetMs ?? TIME_BUDGET_MS;
     const vec = held?.vec ?? await extractVectors(page, budget);
+    // (the only mark the analysis leaves on the drawing, taken off again before the page is kept)
+    const dashedBefore = run.keepPage ? vec.segs.map((s) => s.dashed) : null;
     // dashed lines exported as their separate dashes are dashed lines (drawn-dashes.ts)
     markDrawnDashes(vec.segs);
     // (the budget counts from the parsed page: pdf.js's own parse of a dense sheet takes what it takes)
@@ -438,9 +445,13 @@ export async function analyzePdf(bytes: Uint8Array, options: AnalyzeOptions): Pr
     const final = f === 1 ? result : toUserFrame(result, 1 / f, kUser);
     // printed areas against measured ones, and the spaces cut by printed areas, in the frame the user sees
     final.warnings.push(...printedAreaWarnings(final.rooms, options.scale, f !== 1), ...split.warnings(final.rooms, 1 / f));
+    if (dashedBefore) {
+      vec.segs.forEach((s, i) => { if (s.dashed !== dashedBefore[i]) s.dashed = dashedBefore[i]; });
+      pageKept = holdPage({ bytes, pageNo: options.page, doc, page, vec });
+    }
     return final;
   } finally {
-    void doc.destroy();
+    if (!pageKept) void doc.destroy();
   }
 }
 

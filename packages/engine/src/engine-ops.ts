@@ -26,7 +26,7 @@ export async function runOp(op: string, args: unknown[]): Promise<unknown> {
       return { info, page: await renderPageToPng(a[0], pageNo, a[2], info.pages[pageNo - 1]?.checked === true) };
     }
     case 'analyze':
-      return analyzePdf(a[0], a[1]);
+      return analyzePdf(a[0], a[1], (a[2] as { keepPage?: boolean } | undefined) ?? {});
     case 'page-scale':
       return readPageScale(a[0], a[1] as number, (a[2] as { hold?: boolean } | undefined) ?? {});
     case 'overlay':

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyzePdfInWorker, configureEngine, engineHostPids, heldPages, previewPdfInWorker, readPageScaleInWorker, runEngineCall } from './worker.js';
+import { analyzePdfInWorker, configureEngine, engineHostPids, heldPages, HOLD_MS, previewPdfInWorker, readPageScaleInWorker, runEngineCall } from './worker.js';
 import { EngineCancelledError } from './engine-errors.js';
 import { roomsPdf } from './test-pdfs.js';
 
@@ -10,7 +10,7 @@ const exited = (pid: number) => new Promise<void>((resolve) => {
 });
 
 describe('engine calls in engine host processes', () => {
-  afterEach(() => configureEngine({ hosts: 0, hostRecycleMb: 512, warmHosts: 0, hostIdleMs: 30_000 }));
+  afterEach(() => configureEngine({ hosts: 0, hostRecycleMb: 512, warmHosts: 0, hostIdleMs: 30_000, holdMs: HOLD_MS }));
 
   it('runs an upload check in a separate process and answers its image and errors as in-process calls do', async () => {
     configureEngine({ hosts: 1 });
@@ -98,9 +98,11 @@ describe('engine calls in engine host processes', () => {
     const r = await analyzePdfInWorker(pdf, { page: 1, scale: 100, ceilingHeightMm: 2500, ocr: false }, { ...slow, hold: 'p#1' });
     await busy;
     expect(r.rooms).toHaveLength(2);
-    // it ran on the kept worker (which let the page go), in the host that kept it
-    expect(heldPages()).toEqual([]);
-    // and the host, idle and over its budget with nothing kept, is ended
+    // it ran in the host that kept the page, which keeps it again (sent to a second host, both would keep it)
+    expect(heldPages()).toEqual(['p#1']);
+    expect(engineHostPids()).toEqual([pid]);
+    // and the host, idle and over its budget once it keeps nothing, is ended
+    configureEngine({ holdMs: 200 });
     await exited(pid!);
   }, 400_000);
 
@@ -113,7 +115,7 @@ describe('engine calls in engine host processes', () => {
     const r = await analyzePdfInWorker(pdf, { page: 1, scale: 100, ceilingHeightMm: 2500, ocr: false }, { ...slow, hold: 'p#1' });
     await reading;
     expect(r.rooms).toHaveLength(2);
-    expect(heldPages()).toEqual([]);
+    expect(heldPages()).toEqual(['p#1']);
     expect(engineHostPids()).toHaveLength(1);
   }, 400_000);
 });

@@ -100,15 +100,23 @@ describe('a page read for its scale keeps its worker for the page\'s analysis (h
     const reading = await readPageScaleInWorker(pdf, 1, { ...slow, hold: 'p#1' });
     expect(reading.widthPt).toBeGreaterThan(0);
     expect(heldPages()).toEqual(['p#1']);
-    // (an analysis without the name, or with another, starts its own worker and leaves the kept one waiting)
+    // (an analysis without a name starts its own worker, keeps nothing and leaves the kept one waiting)
     const taken = engineSpares().heldTaken;
-    await analyzePdfInWorker(pdf, options, { ...slow, hold: 'q#1' });
+    await analyzePdfInWorker(pdf, options, slow);
     expect(engineSpares().heldTaken).toBe(taken);
     expect(heldPages()).toEqual(['p#1']);
     const r = await analyzePdfInWorker(pdf, options, { ...slow, hold: 'p#1' });
     expect(engineSpares().heldTaken).toBe(taken + 1);
-    expect(heldPages()).toEqual([]);
     expect(rooms(r)).toEqual(rooms(await analyzePdf(pdf, options)));
+    // the analysis keeps the page again, for the next one (another scale)
+    expect(heldPages()).toEqual(['p#1']);
+    const other = await analyzePdfInWorker(pdf, { ...options, scale: 50 }, { ...slow, hold: 'p#1' });
+    expect(engineSpares().heldTaken).toBe(taken + 2);
+    expect(rooms(other)).toEqual(rooms(await analyzePdf(pdf, { ...options, scale: 50 })));
+    // (with another name, its own worker, kept under that name)
+    await analyzePdfInWorker(pdf, options, { ...slow, hold: 'q#1' });
+    expect(engineSpares().heldTaken).toBe(taken + 2);
+    expect(heldPages()).toEqual(['p#1', 'q#1']);
   }, 400_000);
 
   it('sends an analysis asked while its page is still being read to the reading\'s worker', async () => {
@@ -118,7 +126,7 @@ describe('a page read for its scale keeps its worker for the page\'s analysis (h
     const r = await analyzePdfInWorker(pdf, options, { ...slow, hold: 'p#1' });
     await reading;
     expect(engineSpares().heldTaken).toBe(taken + 1);
-    expect(heldPages()).toEqual([]);
+    expect(heldPages()).toEqual(['p#1']);
     expect(r.rooms).toHaveLength(2);
   }, 400_000);
 

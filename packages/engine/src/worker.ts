@@ -24,9 +24,10 @@ export interface WorkerOptions {
   signal?: AbortSignal;
   /**
    * Names a file's page (any string the caller keeps for it, e.g. its storage key and page number). A page's scale
-   * read with `hold` keeps its worker, with the page as read, for the analysis of that page asked with the same
-   * `hold` (see `HOLD_MS`): the analysis then starts from the reading instead of parsing the page again. The
-   * worker compares the bytes whole before it uses what it kept, so the name only routes the call.
+   * read, or the page analysed, with `hold` keeps its worker, with the page as read, for the next analysis of that
+   * page asked with the same `hold` (see `HOLD_MS`): that analysis then starts from the page as read instead of
+   * parsing it again. The worker compares the bytes whole before it uses what it kept, so the name only routes the
+   * call.
    */
   hold?: string;
 }
@@ -83,7 +84,7 @@ export interface EngineLimits {
   warmHosts: number;
   /** How long an idle host beyond the warm ones lives (ms). */
   hostIdleMs: number;
-  /** How long a worker that read a page's scale keeps the page for its analysis (ms; `WorkerOptions.hold`). */
+  /** How long a worker that read or analysed a page keeps it for the page's next analysis (ms; `WorkerOptions.hold`). */
   holdMs: number;
 }
 
@@ -155,11 +156,12 @@ function dropSpares(): void {
 }
 
 /**
- * Workers that read a page's scale with `hold`, kept with the page as read for its analysis, by the caller's name
- * of the page. The user chooses the scale and the ceiling height meanwhile; an analysis of a dense sheet then
- * saves pdf.js's parse and the walk of the drawing (about a second and a half of the A0 sheet's five), and runs
- * in a thread whose JIT has compiled pdf.js on this very page. Each is ended after HOLD_MS or when its analysis
- * ends; at most MAX_HELD are kept per process (the oldest ends first). A held worker's memory is charged to no
+ * Workers that read a page's scale or analysed it with `hold`, kept with the page as read for its next analysis,
+ * by the caller's name of the page. The user chooses the scale and the ceiling height meanwhile (or another scale,
+ * a calibration, another sliver filter after an analysis); an analysis of a dense sheet then saves pdf.js's parse
+ * and the walk of the drawing (about a second and a half of the A0 sheet's five), and runs in a thread whose JIT
+ * has compiled pdf.js (and, after an analysis, the engine) on this very page. Each is ended after HOLD_MS or taken
+ * by the page's next analysis (which keeps it again); at most MAX_HELD are kept per process (the oldest ends first). A held worker's memory is charged to no
  * call, like a spare's, and counts for the process's ceiling; near the ceiling the kept workers end first.
  */
 const MAX_HELD = 2;
@@ -376,7 +378,8 @@ function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise
     const reportView = new BigInt64Array(report);
     const id = nextCallId++;
     let done = false;
-    // (`keep`: a scale reading whose worker kept the page waits for the page's analysis instead of ending)
+    // (`keep`: a scale reading or an analysis whose worker kept the page waits for the page's next analysis instead
+    // of ending)
     const finish = (fn: () => void, keep = false) => {
       if (done) return;
       done = true;
@@ -411,7 +414,7 @@ function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise
       if (msg.ok) {
         const v = msg.value as unknown as { png?: Uint8Array };
         if (v && v.png instanceof Uint8Array && !Buffer.isBuffer(v.png)) v.png = Buffer.from(v.png.buffer, v.png.byteOffset, v.png.byteLength);
-        finish(() => resolve(msg.value as T), op === 'page-scale' && !!opts.hold && msg.held === true);
+        finish(() => resolve(msg.value as T), !!opts.hold && (op === 'page-scale' || op === 'analyze') && msg.held === true);
       } else {
         const e = msg.error!;
         finish(() =>
@@ -432,8 +435,9 @@ function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('error', onError);
     worker.on('exit', onExit);
-    // (a page's scale read to be kept asks the worker to keep it)
-    worker.postMessage({ id, op, args: op === 'page-scale' && opts.hold ? [...args.slice(0, 2), { hold: true }] : args });
+    // (a page's scale reading or analysis asked with `hold` asks the worker to keep the page once done)
+    const keepArgs = !opts.hold ? args : op === 'page-scale' ? [...args.slice(0, 2), { hold: true }] : op === 'analyze' ? [...args.slice(0, 2), { keepPage: true }] : args;
+    worker.postMessage({ id, op, args: keepArgs });
   });
 }
 

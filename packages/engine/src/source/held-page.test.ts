@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { analyzePdf } from '../analyze.js';
-import { roomsPdf } from '../test-pdfs.js';
+import { roomsPdf, sheetPdf } from '../test-pdfs.js';
+import { drawnDashes } from './drawn-dashes.js';
+import { extractVectors } from './extract.js';
+import { getPageChecked, loadPdf } from './pdf-load.js';
 import { readPageScale } from './page-scale.js';
 import { dropHeldPage, holdPage, isPageHeld, takeHeldPage } from './held-page.js';
 import type { AnalysisResult } from '../types.js';
@@ -27,6 +30,30 @@ describe('a page read for its scale, kept for its analysis', () => {
     // handed over once
     expect(isPageHeld()).toBe(false);
     expect(measured(fromKept)).toEqual(measured(fresh));
+  });
+
+  it('is kept again by an analysis that keeps it, and the next analysis of the page measures from it as from the file', async () => {
+    // (a room crossed by a line drawn as separate dashes, which the analysis marks as dashed on the drawing it reads)
+    const plan = await sheetPdf((pen) => {
+      pen.rectWalls(0, 0, 5000, 3500, 200);
+      pen.rectWalls(5200, 0, 3000, 3500, 200);
+      for (let x = 200; x + 150 < 4800; x += 250) pen.line(x, 1800, x + 150, 1800, { widthPt: 0.3 });
+      pen.text(2500, 1000, 'Wohnen', 8);
+      pen.text(6700, 1000, 'Zimmer', 8);
+    });
+    const doc = await loadPdf(plan);
+    expect(drawnDashes((await extractVectors(await getPageChecked(doc, 1), 10_000)).segs).size).toBeGreaterThan(10);
+    void doc.destroy();
+    const at50 = { ...options, scale: 50 };
+    const fresh = await analyzePdf(plan, options), fresh50 = await analyzePdf(plan, at50);
+    const first = await analyzePdf(plan, options, { keepPage: true });
+    expect(isPageHeld()).toBe(true);
+    expect(measured(first)).toEqual(measured(fresh));
+    const second = await analyzePdf(new Uint8Array(plan), at50, { keepPage: true });
+    expect(measured(second)).toEqual(measured(fresh50));
+    const third = await analyzePdf(new Uint8Array(plan), options);
+    expect(measured(third)).toEqual(measured(fresh));
+    expect(isPageHeld()).toBe(false);
   });
 
   it('is not kept without hold', async () => {

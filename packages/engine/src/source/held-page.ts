@@ -1,13 +1,16 @@
 /**
- * A page read for its scale, kept in its worker thread for the analysis of the same page that follows.
+ * A page as read (pdf.js's document and page, and the page's drawing), kept in its worker thread for the next
+ * analysis of the same page.
  *
  * The ceiling-scale step reads the page (pdf.js's parse and the walk of its drawing, the larger part of a dense
  * sheet's analysis) while the user chooses the scale; the analysis asked for next needs exactly that reading,
  * which does not depend on the scale. A worker that read the page with `hold` keeps what it read, and an analysis
  * sent to the same worker takes it instead of reading the page again when its bytes and page are the same (the
- * bytes compared whole: a key naming the file routes the call, it never decides what is measured). A reading cut
- * short by its time budget is not kept (the analysis's own budget may read further). One page at most is kept,
- * and only for one analysis.
+ * bytes compared whole: a key naming the file routes the call, it never decides what is measured). An analysis
+ * asked to keep the page (`keepPage`) keeps it again once done, for the page's next analysis (another scale, a
+ * calibration), having taken off the one mark it leaves on the drawing (lines drawn as dashes marked dashed).
+ * A reading cut short by its time budget is not kept (the analysis's own budget may read further). One page at
+ * most is kept per thread, handed to one analysis at a time.
  */
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { VectorPage } from './extract.js';
