@@ -55,6 +55,13 @@ async function pages(scans: boolean): Promise<Job[]> {
   return jobs;
 }
 
+/** A result without the time it took. */
+function measured(r: unknown): unknown {
+  const x = r as { metadata?: { duration_ms?: number } };
+  if (x.metadata) delete x.metadata.duration_ms;
+  return x;
+}
+
 async function snapshot(out: string): Promise<void> {
   const enginePath = arg('engine');
   const { analyzePdf, readPageScale } = (await import(enginePath ? pathToFileURL(resolve(enginePath)).href : '../src/index.js')) as typeof import('../src/index.js');
@@ -68,14 +75,9 @@ async function snapshot(out: string): Promise<void> {
     try {
       const file = await bytes();
       const o = { ...options, ocr: false };
-      const measured = (r: unknown) => {
-        const x = r as { metadata?: { duration_ms?: number } };
-        if (x.metadata) delete x.metadata.duration_ms;
-        return x;
-      };
       if (kept) {
         // the page as a scale reading keeps it, an analysis from it that keeps it again, and one more from that
-        await readPageScale(file, o.page, { hold: true });
+        await readPageScale(file, o.page, { keepPage: true });
         const first = JSON.stringify(measured(await analyzePdf(new Uint8Array(file), o, { keepPage: true })));
         const second = measured(await analyzePdf(new Uint8Array(file), o));
         result = first === JSON.stringify(second) ? second : { error: 'the analysis from the reading\'s kept page and the one from the analysis\'s kept page differ' };

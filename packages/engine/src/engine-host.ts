@@ -13,13 +13,10 @@ const running = new Map<number, AbortController>();
 /** How long after its last call the host reports its resident size as idle. */
 const IDLE_REPORT_MS = 2_000;
 const send = (msg: object) => { if (process.connected) process.send?.({ ...msg, rssBytes: process.memoryUsage.rss() }); };
-/** Pages whose workers this host keeps for their analyses (worker.ts `hold`). */
-let holding = 0;
-const reportIdle = () => setTimeout(() => { if (running.size === 0) send({ type: 'idle', holding }); }, IDLE_REPORT_MS).unref();
+const reportIdle = () => setTimeout(() => { if (running.size === 0) send({ type: 'idle' }); }, IDLE_REPORT_MS).unref();
 // The pool sends a page's analysis to the host that kept its worker, and does not end a host while it keeps one.
 // (told before the reading's answer: the pool knows where the page is kept when the reading arrives)
 onHeldWorkers((key, held) => {
-  holding += held ? 1 : -1;
   send({ type: held ? 'held' : 'released', key });
   // (a worker let go frees its memory: the pool may now recycle an idle host)
   if (!held && running.size === 0) reportIdle();

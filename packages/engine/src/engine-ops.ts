@@ -10,6 +10,9 @@ export { setPdfLimits } from './source/pdf-load.js';
 export { warmUpEngine } from './warm-up.js';
 export { isPageHeld } from './source/held-page.js';
 
+/** A reading's or an analysis's third argument: whether it keeps the page for its next analysis (held-page.ts). */
+const keep = (o: unknown) => (o ?? {}) as { keepPage?: boolean };
+
 export async function runOp(op: string, args: unknown[]): Promise<unknown> {
   const a = args as [Uint8Array, never, never];
   switch (op) {
@@ -26,9 +29,9 @@ export async function runOp(op: string, args: unknown[]): Promise<unknown> {
       return { info, page: await renderPageToPng(a[0], pageNo, a[2], info.pages[pageNo - 1]?.checked === true) };
     }
     case 'analyze':
-      return analyzePdf(a[0], a[1], (a[2] as { keepPage?: boolean } | undefined) ?? {});
+      return analyzePdf(a[0], a[1], keep(a[2]));
     case 'page-scale':
-      return readPageScale(a[0], a[1] as number, (a[2] as { hold?: boolean } | undefined) ?? {});
+      return readPageScale(a[0], a[1] as number, keep(a[2]));
     case 'overlay':
       return drawOverlay(a[0], a[1], a[2]);
     case 'heap-limit':

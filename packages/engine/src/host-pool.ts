@@ -36,7 +36,7 @@ interface Host {
 }
 type Reply =
   | { type: 'done'; id: number; ok: boolean; value?: unknown; error?: { name?: string; code?: string; message: string }; rssBytes: number }
-  | { type: 'idle'; rssBytes: number; holding?: number }
+  | { type: 'idle'; rssBytes: number }
   | { type: 'held' | 'released'; key: string; rssBytes: number };
 
 const entry = new URL('./host-entry.mjs', import.meta.url);
@@ -103,7 +103,8 @@ export function createHostPool(o: HostPoolOptions, initialSettings: unknown): Ho
     child.on('message', (msg: Reply) => {
       // Reported a moment after its last call, once that call's worker is gone: what it holds now stays.
       if (msg?.type === 'idle') {
-        if (h.inflight.size === 0 && !msg.holding && msg.rssBytes > o.recycleMb * MB) retire(h);
+        // (a host keeping a page's worker is kept: it says when it lets the page go, and reports again)
+        if (h.inflight.size === 0 && h.holding.size === 0 && msg.rssBytes > o.recycleMb * MB) retire(h);
         return;
       }
       if (msg?.type === 'held' || msg?.type === 'released') {

@@ -36,7 +36,7 @@ parentPort.on('message', async (msg) => {
   try {
     const value = await engine.runOp(op, args);
     // (`held`: the page it read stays kept in this thread for its analysis, source/held-page.ts)
-    parentPort.postMessage({ id, ok: true, value, held: engine.isPageHeld?.() ?? false });
+    parentPort.postMessage({ id, ok: true, value, held: engine.isPageHeld() });
   } catch (err) {
     parentPort.postMessage({
       id,

@@ -8,6 +8,13 @@ import { roomsPdf } from './test-pdfs.js';
 const MB = 2 ** 20;
 /** Memory is under test, not time: a worker start takes seconds on a busy machine. */
 const slow = { timeoutMs: 300_000 };
+/** Whether `ok` holds within `ms`, asked every 50 ms. */
+const until = async (ok: () => boolean, ms = 120_000) => {
+  for (const end = Date.now() + ms; !ok() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+  return ok();
+};
+/** An analysis spare has loaded and analysed the warm-up plan. */
+const analysisReady = () => engineSpares().waiting.some((w) => w.kind === 'analysis' && w.warmedUp === true);
 
 /** A one-page PDF whose content stream inflates to `mb` MB of line drawing (a few hundred kB on disk). */
 async function streamBombPdf(mb: number): Promise<Uint8Array> {
@@ -56,16 +63,11 @@ describe('engine workers under a shared memory ceiling', () => {
 describe('workers kept waiting in engine hosts', () => {
   afterEach(() => keepSpareWorkers(false));
 
-  const until = async (ok: () => boolean, ms = 120_000) => {
-    for (const end = Date.now() + ms; !ok() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
-    return ok();
-  };
 
   it('after an upload check, keeps a worker for the analysis that has analysed the warm-up plan, and the analysis runs on it', async () => {
     keepSpareWorkers(true);
     const plan = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }, { x: 4200, y: 0, w: 3000, h: 3000 }], { door: { x: 4100, y: 1500, widthMm: 900 } });
     await previewPdfInWorker(plan, 1, { maxWidthPx: 400 }, slow);
-    const analysisReady = () => engineSpares().waiting.some((w) => w.kind === 'analysis' && w.warmedUp === true);
     expect(await until(analysisReady)).toBe(true);
     expect(engineSpares().waiting.map((w) => w.kind).sort()).toEqual(['analysis', 'upload']);
     const taken = engineSpares().taken;
@@ -165,8 +167,7 @@ describe('a page read for its scale keeps its worker for the page\'s analysis (h
     keepSpareWorkers(true);
     const pdf = await plan();
     await previewPdfInWorker(pdf, 1, { maxWidthPx: 400 }, slow);
-    const analysisReady = () => engineSpares().waiting.some((w) => w.kind === 'analysis' && w.warmedUp === true);
-    for (const end = Date.now() + 120_000; !analysisReady() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+    await until(analysisReady);
     const taken = engineSpares().taken;
     await readPageScaleInWorker(pdf, 1, { ...slow, hold: 'p#1' });
     expect(engineSpares().taken).toBe(taken + 1);

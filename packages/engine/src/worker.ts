@@ -114,8 +114,15 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 let keepSpares = false;
 /** The upload's checks: the tight budget. */
 const UPLOAD_OPS = new Set(['info', 'render', 'preview']);
-/** The kind of spare kept for a call of `op`, if any: whoever waits for these waits while looking at the page. */
-const spareKind = (op: string): 'upload' | 'analysis' | null => (UPLOAD_OPS.has(op) ? 'upload' : op === 'analyze' ? 'analysis' : null);
+/** The calls that keep the page they read for its next analysis when asked with `hold` (held-page.ts). */
+const KEEPING_OPS = new Set(['page-scale', 'analyze']);
+const keepsPage = (op: string, hold?: string) => !!hold && KEEPING_OPS.has(op);
+/**
+ * The kind of spare kept for a call of `op`, if any: whoever waits for these waits while looking at the page. A
+ * scale reading that keeps its page runs on an analysis worker: the page's analysis follows on it.
+ */
+const spareKind = (op: string, hold?: string): 'upload' | 'analysis' | null =>
+  (UPLOAD_OPS.has(op) ? 'upload' : op === 'analyze' || keepsPage(op, hold) ? 'analysis' : null);
 interface StartedWorker { worker: Worker; report: SharedArrayBuffer }
 interface Spare {
   kind: 'upload' | 'analysis';
@@ -214,8 +221,7 @@ function startWorker(budget: { limits: ResourceLimits }, warmUp = false): Starte
 
 /**
  * The spare kept for `op` under this budget if one is waiting, else a worker started now. An analysis of a page
- * whose worker was kept (`hold`) takes that worker; a scale reading that will keep its worker for the analysis
- * runs on an analysis worker (the spare, warmed up, when one is ready).
+ * whose worker was kept (`hold`) takes that worker.
  */
 function takeWorker(op: string, budget: { limits: ResourceLimits }, hold?: string): StartedWorker {
   if (hold && op === 'analyze') {
@@ -226,24 +232,14 @@ function takeWorker(op: string, budget: { limits: ResourceLimits }, hold?: strin
       return kept;
     }
   }
-  if (hold && op === 'page-scale') {
-    // (a spare still at its warm-up is taken all the same: the reading waits for it, and the analysis after it
-    // runs warm)
-    const key = spareKey('analysis', budgetFor('analyze'));
-    const spare = spares.get(key);
-    if (!spare) return startWorker(budgetFor('analyze'), true);
-    spares.delete(key);
-    spare.detach();
-    spare.started.worker.ref();
-    sparesTaken++;
-    return spare.started;
-  }
-  const kind = spareKind(op);
+  const kind = spareKind(op, hold);
   const key = kind && spareKey(kind, budget);
   const spare = key ? spares.get(key) : undefined;
-  // (an analysis spare still analysing the warm-up plan is left to finish it: the call would wait for it, longer
-  // than a worker started now takes to load)
-  if (!key || !spare || (kind === 'analysis' && spare.warmedUp === null)) return startWorker(budget);
+  // (an analysis spare still analysing the warm-up plan is left to finish it: the analysis would wait for it, longer
+  // than a worker started now takes to load. A scale reading that keeps its page takes it all the same, or starts a
+  // worker that warms up: the reading waits, and the page's analysis after it runs warm)
+  const reading = kind === 'analysis' && op !== 'analyze';
+  if (!key || !spare || (kind === 'analysis' && spare.warmedUp === null && !reading)) return startWorker(budget, reading);
   spares.delete(key);
   spare.detach();
   spare.started.worker.ref();
@@ -261,7 +257,7 @@ export function engineSpares(): { waiting: { kind: string; warmedUp: boolean | n
 function refillSpares(op: string, hold?: string): void {
   // (a spare for every call would load pdf.js for calls that may never come: on a busy machine that CPU is what
   // every other call is waiting for)
-  const kind = hold && op === 'page-scale' ? 'analysis' : spareKind(op);
+  const kind = spareKind(op, hold);
   if (!keepSpares || !kind) return;
   if (kind === 'upload') startSpare('upload', budgetFor(op));
   startSpare('analysis', budgetFor('analyze'));
@@ -323,7 +319,9 @@ export const engineMemoryGovernor = governor;
  * canvases live outside the V8 heap, where resourceLimits do not reach; the governor does). Page info and
  * page images run on every upload, so they get the tight budget; analyses and overlays run on job workers.
  */
-function budgetFor(op: string): { limits: ResourceLimits; memoryBytes: number } {
+function budgetFor(op: string, hold?: string): { limits: ResourceLimits; memoryBytes: number } {
+  // A scale reading that keeps its page runs on an analysis worker (its heap), under the reading's memory budget.
+  if (keepsPage(op, hold) && op !== 'analyze') return { ...budgetFor(op), limits: budgetFor('analyze').limits };
   const upload = UPLOAD_OPS.has(op);
   // Reading a page's printed scale runs on upload too, with a little more room (it reads the text of the page).
   if (op === 'page-scale') return { limits: { maxOldGenerationSizeMb: Math.max(384, limits.uploadHeapMb), maxYoungGenerationSizeMb: 32, stackSizeMb: 4 }, memoryBytes: Math.max(512, limits.uploadMemoryMb) * MB };
@@ -372,7 +370,8 @@ let nextCallId = 1;
 function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new EngineCancelledError());
-    const budget = budgetFor(op);
+    const budget = budgetFor(op, opts.hold);
+    const keeps = keepsPage(op, opts.hold);
     const started = takeWorker(op, budget, opts.hold);
     const { worker, report } = started;
     const reportView = new BigInt64Array(report);
@@ -414,7 +413,7 @@ function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise
       if (msg.ok) {
         const v = msg.value as unknown as { png?: Uint8Array };
         if (v && v.png instanceof Uint8Array && !Buffer.isBuffer(v.png)) v.png = Buffer.from(v.png.buffer, v.png.byteOffset, v.png.byteLength);
-        finish(() => resolve(msg.value as T), !!opts.hold && (op === 'page-scale' || op === 'analyze') && msg.held === true);
+        finish(() => resolve(msg.value as T), keeps && msg.held === true);
       } else {
         const e = msg.error!;
         finish(() =>
@@ -436,8 +435,7 @@ function startCall<T>(op: string, args: unknown[], opts: WorkerOptions): Promise
     worker.on('error', onError);
     worker.on('exit', onExit);
     // (a page's scale reading or analysis asked with `hold` asks the worker to keep the page once done)
-    const keepArgs = !opts.hold ? args : op === 'page-scale' ? [...args.slice(0, 2), { hold: true }] : op === 'analyze' ? [...args.slice(0, 2), { keepPage: true }] : args;
-    worker.postMessage({ id, op, args: keepArgs });
+    worker.postMessage({ id, op, args: keeps ? [args[0], args[1], { keepPage: true }] : args });
   });
 }
 

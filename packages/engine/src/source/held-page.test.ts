@@ -12,7 +12,7 @@ const options = { page: 1, scale: 100, ceilingHeightMm: 2500, ocr: false };
 /** What an analysis measured, without the time it took. */
 const measured = (r: AnalysisResult) => {
   const { metadata, ...rest } = r;
-  const { duration_ms: _d, processing_time_ms: _p, ...meta } = metadata as typeof metadata & { duration_ms?: number; processing_time_ms?: number };
+  const { duration_ms: _d, ...meta } = metadata;
   return { ...rest, metadata: meta };
 };
 
@@ -24,7 +24,7 @@ describe('a page read for its scale, kept for its analysis', () => {
   it('is kept by a reading with hold, and the analysis of the same page measures from it exactly as from the file', async () => {
     const plan = await twoRooms();
     const fresh = await analyzePdf(plan, options);
-    await readPageScale(plan, 1, { hold: true });
+    await readPageScale(plan, 1, { keepPage: true });
     expect(isPageHeld()).toBe(true);
     const fromKept = await analyzePdf(new Uint8Array(plan), options);
     // handed over once
@@ -67,7 +67,7 @@ describe('a page read for its scale, kept for its analysis', () => {
     const a = await roomsPdf([{ x: 0, y: 0, w: 4000, h: 3000 }]);
     const b = await roomsPdf([{ x: 0, y: 0, w: 5000, h: 3000 }]);
     const freshB = await analyzePdf(b, options);
-    await readPageScale(a, 1, { hold: true });
+    await readPageScale(a, 1, { keepPage: true });
     expect(isPageHeld()).toBe(true);
     const r = await analyzePdf(b, options);
     expect(measured(r)).toEqual(measured(freshB));
@@ -78,20 +78,20 @@ describe('a page read for its scale, kept for its analysis', () => {
 
   it('hands the kept reading only to its own page and bytes', async () => {
     const plan = await twoRooms();
-    await readPageScale(plan, 1, { hold: true });
+    await readPageScale(plan, 1, { keepPage: true });
     expect(takeHeldPage(plan, 2)).toBeNull();
     expect(isPageHeld()).toBe(false);
-    await readPageScale(plan, 1, { hold: true });
+    await readPageScale(plan, 1, { keepPage: true });
     const other = new Uint8Array(plan);
     other[other.length - 3] ^= 1;
     expect(takeHeldPage(other, 1)).toBeNull();
-    await readPageScale(plan, 1, { hold: true });
+    await readPageScale(plan, 1, { keepPage: true });
     expect(takeHeldPage(new Uint8Array(plan), 1)).not.toBeNull();
   });
 
   it('keeps no reading cut short by its time budget (the analysis may read further)', async () => {
     const plan = await twoRooms();
-    await readPageScale(plan, 1, { hold: true });
+    await readPageScale(plan, 1, { keepPage: true });
     const kept = takeHeldPage(plan, 1)!;
     expect(holdPage({ ...kept, vec: { ...kept.vec, truncated: true } })).toBe(false);
     expect(isPageHeld()).toBe(false);

@@ -49,7 +49,7 @@ export function dropHeldPage(): void {
   held = null;
 }
 
-/** Whether a page is kept (for the tests). */
+/** Whether a page is kept (the worker tells its caller with each answer, worker-entry.mjs). */
 export const isPageHeld = (): boolean => held !== null;
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -54,11 +54,10 @@ function inCentimetres(dims: DimensionScale | null, printedScale: number | null)
 }
 
 /**
- * What the page says about its scale. With `hold`, the page as read (document, page, drawing) is kept for an
+ * What the page says about its scale. With `keepPage`, the page as read (document, page, drawing) is kept for an
  * analysis of the same page in the same worker (held-page.ts): the reading is the analysis's own first step.
  */
-export async function readPageScale(bytes: Uint8Array, pageNo: number, opts: { hold?: boolean } = {}): Promise<PageScaleReading> {
-  if (opts.hold) dropHeldPage();
+export async function readPageScale(bytes: Uint8Array, pageNo: number, opts: { keepPage?: boolean } = {}): Promise<PageScaleReading> {
   const doc = await loadPdf(bytes);
   let kept = false;
   try {
@@ -66,7 +65,7 @@ export async function readPageScale(bytes: Uint8Array, pageNo: number, opts: { h
     const vp = page.getViewport({ scale: 1 });
     const vec = await extractVectors(page, READ_BUDGET_MS);
     // (kept before the text is read: nothing below changes the drawing)
-    if (opts.hold) kept = holdPage({ bytes, pageNo, doc, page, vec });
+    if (opts.keepPage) kept = holdPage({ bytes, pageNo, doc, page, vec });
     const text = await readText(page, 1, hiddenTextTest(vec.textRuns ?? []), vec.textItems).catch(() => [] as TextItem[]);
     // (what pdf.js loaded for the page is let go while the reading waits for its analysis, as the analysis does)
     if (kept) page.cleanup();
